@@ -1,0 +1,113 @@
+# pmctest: `make` builds the kernel, its GRUB ISO and the host tools;
+# `make run` boots it in QEMU; `make test` runs everything the project tests.
+
+BUILD		:= build
+CROSS_COMPILE	?=
+CC		:= $(CROSS_COMPILE)gcc
+LD		:= $(CROSS_COMPILE)ld
+NASM		?= nasm
+HOSTCC		?= cc
+PYTHON		?= python3
+QEMU		?= qemu-system-x86_64
+
+# make run: TCG by default. ACCEL=kvm, CPU=model, QEMU_ARGS=..., TESTS=glob,glob
+ACCEL		?= tcg
+CPU		?= max
+QEMU_ARGS	?=
+TESTS		?=
+KERNEL_ARGS	?=
+CMDLINE		:= $(strip $(if $(TESTS),tests=$(TESTS)) $(KERNEL_ARGS))
+
+KERNEL_CFLAGS	:= -std=c11 -O2 -g -ffreestanding -fno-pic -fno-pie \
+		   -mno-red-zone -mgeneral-regs-only -mcmodel=small \
+		   -fno-stack-protector -fno-asynchronous-unwind-tables \
+		   -fno-builtin -nostdlib -Wall -Wextra -Werror \
+		   -Ikernel -Iarch
+KERNEL_LDFLAGS	:= -nostdlib -static -z max-page-size=0x1000 -z noexecstack -T linker.ld
+NASM_FLAGS	:= -f elf64 -I. -Werror
+HOST_CFLAGS	:= -std=c11 -O2 -g -Wall -Wextra -Werror -Ikernel -Itests/host
+MODEL_SRCS	:= kernel/model.c kernel/pmu_decode.c kernel/strbuf.c
+
+KERNEL_C	:= $(wildcard arch/*.c kernel/*.c tests/kernel/*.c)
+KERNEL_ASM	:= $(wildcard boot/*.asm arch/*.asm)
+KERNEL_OBJS	:= $(KERNEL_ASM:%.asm=$(BUILD)/obj/%.o) \
+		   $(KERNEL_C:%.c=$(BUILD)/obj/%.o)
+
+ELF		:= $(BUILD)/pmctest.elf
+ISO		:= $(BUILD)/pmctest.iso
+HOST_PROGS	:=
+
+.PHONY: all run test bench clean tools host-tests FORCE
+all: $(ELF) $(ISO) host-progs
+
+-include tests/host/host.mk
+host-tests: host-test-model
+
+host-progs: $(HOST_PROGS)
+
+# Tools: install what is missing (Debian/Ubuntu), or say which packages.
+TOOL_PACKAGES	:= nasm:nasm grub-mkrescue:grub-common xorriso:xorriso \
+		   mformat:mtools qemu-system-x86_64:qemu-system-x86 \
+		   bochs:bochs python3:python3
+GRUB_BIOS_DIR	:= /usr/lib/grub/i386-pc
+$(BUILD)/.tools:
+	@mkdir -p $(BUILD)
+	@$(PYTHON) --version >/dev/null 2>&1 || true
+	@missing=""; \
+	for pair in $(TOOL_PACKAGES); do \
+		command -v $${pair%%:*} >/dev/null 2>&1 || missing="$$missing $${pair#*:}"; \
+	done; \
+	[ -d $(GRUB_BIOS_DIR) ] || missing="$$missing grub-pc-bin"; \
+	if [ -n "$$missing" ]; then \
+		if command -v apt-get >/dev/null 2>&1; then \
+			echo "pmctest: installing$$missing"; \
+			SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+			$$SUDO apt-get update -qq && \
+			DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing bochsbios vgabios bochs-term >/dev/null || \
+			{ echo "pmctest: apt-get could not install:$$missing" >&2; exit 1; }; \
+		else \
+			echo "pmctest: missing tools; install the packages:$$missing (Debian names)" >&2; \
+			exit 1; \
+		fi; \
+	fi
+	@touch $@
+
+$(BUILD)/obj/%.o: %.asm arch/segments.inc arch/extable.inc | $(BUILD)/.tools
+	@mkdir -p $(dir $@)
+	$(NASM) $(NASM_FLAGS) -MD $(@:.o=.d) -o $@ $<
+
+$(BUILD)/obj/%.o: %.c | $(BUILD)/.tools
+	@mkdir -p $(dir $@)
+	$(CC) $(KERNEL_CFLAGS) -MMD -c -o $@ $<
+
+$(ELF): $(KERNEL_OBJS) linker.ld
+	$(LD) $(KERNEL_LDFLAGS) -o $@ $(KERNEL_OBJS)
+
+# The command line GRUB passes is part of the ISO: rebuild when it changes.
+$(BUILD)/cmdline.txt: FORCE
+	@mkdir -p $(BUILD)
+	@echo '$(CMDLINE)' | cmp -s - $@ || echo '$(CMDLINE)' > $@
+
+$(ISO): $(ELF) $(BUILD)/cmdline.txt | $(BUILD)/.tools
+	@rm -rf $(BUILD)/iso
+	@mkdir -p $(BUILD)/iso/boot/grub
+	cp $(ELF) $(BUILD)/iso/boot/pmctest.elf
+	printf '%s\n' 'serial --unit=0 --speed=115200' 'terminal_input serial' \
+		'terminal_output serial' 'set timeout=0' 'menuentry "pmctest" {' \
+		"  multiboot2 /boot/pmctest.elf $$(cat $(BUILD)/cmdline.txt)" \
+		'  boot' '}' > $(BUILD)/iso/boot/grub/grub.cfg
+	grub-mkrescue -o $@ $(BUILD)/iso 2>$(BUILD)/grub-mkrescue.log || \
+		{ cat $(BUILD)/grub-mkrescue.log >&2; exit 1; }
+
+run: $(ISO)
+	$(PYTHON) tests/boot.py --route iso --accel $(ACCEL) --cpu $(CPU) \
+		--qemu $(QEMU) $(if $(QEMU_ARGS),--qemu-args "$(QEMU_ARGS)")
+
+test: all
+	$(MAKE) --no-print-directory host-tests
+	$(PYTHON) tests/host/boot_test.py --elf $(ELF) --iso $(ISO)
+
+clean:
+	rm -rf $(BUILD)
+
+-include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

@@ -1,0 +1,76 @@
+/* Single x86 instructions as C functions. */
+#ifndef PMCTEST_CPU_H
+#define PMCTEST_CPU_H
+
+#include <stdint.h>
+
+struct cpuid_regs {
+	uint32_t eax, ebx, ecx, edx;
+};
+
+static inline struct cpuid_regs cpuid(uint32_t leaf, uint32_t subleaf)
+{
+	struct cpuid_regs r;
+
+	__asm__ volatile("cpuid"
+			 : "=a"(r.eax), "=b"(r.ebx), "=c"(r.ecx), "=d"(r.edx)
+			 : "a"(leaf), "c"(subleaf));
+	return r;
+}
+
+static inline uint64_t read_cr0(void)
+{
+	uint64_t v;
+
+	__asm__ volatile("mov %%cr0, %0" : "=r"(v));
+	return v;
+}
+
+static inline uint64_t read_cr2(void)
+{
+	uint64_t v;
+
+	__asm__ volatile("mov %%cr2, %0" : "=r"(v));
+	return v;
+}
+
+static inline uint64_t read_cr4(void)
+{
+	uint64_t v;
+
+	__asm__ volatile("mov %%cr4, %0" : "=r"(v));
+	return v;
+}
+
+static inline void write_cr4(uint64_t v)
+{
+	__asm__ volatile("mov %0, %%cr4" : : "r"(v) : "memory");
+}
+
+#define CR4_PCE (1u << 8)
+
+static inline void outb(uint16_t port, uint8_t v)
+{
+	__asm__ volatile("outb %0, %1" : : "a"(v), "Nd"(port));
+}
+
+static inline void outl(uint16_t port, uint32_t v)
+{
+	__asm__ volatile("outl %0, %1" : : "a"(v), "Nd"(port));
+}
+
+static inline uint8_t inb(uint16_t port)
+{
+	uint8_t v;
+
+	__asm__ volatile("inb %1, %0" : "=a"(v) : "Nd"(port));
+	return v;
+}
+
+static inline __attribute__((noreturn)) void halt_forever(void)
+{
+	for (;;)
+		__asm__ volatile("cli; hlt");
+}
+
+#endif

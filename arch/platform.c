@@ -1,0 +1,99 @@
+/* kernel/platform.h on the machine itself. */
+#include "platform.h"
+
+#include "console.h"
+#include "context.h"
+#include "cpu.h"
+#include "kernel_boot.h"
+#include "pmu_enum.h"
+#include "serial.h"
+
+/* QEMU's isa-debug-exit (-device isa-debug-exit,iobase=0xf4): a write of v
+ * makes QEMU exit with status (v << 1) | 1. Elsewhere the write is lost. */
+#define DEBUG_EXIT_PORT 0xF4
+
+static struct {
+	const char *protocol;
+	const char *command_line;
+	struct pmu_cpuid enumeration;
+	uint64_t cr4;		/* as the harness left it, restored after tests */
+	struct context contained;
+} machine;
+
+void kernel_boot_record(const char *protocol, const char *command_line)
+{
+	machine.protocol = protocol;
+	machine.command_line = command_line;
+	machine.cr4 = read_cr4();
+	pmu_enumerate(&machine.enumeration);
+}
+
+void platform_console_write(const char *s, size_t n)
+{
+	serial_write(s, n);
+}
+
+void platform_exit(int status)
+{
+	serial_flush();
+	outb(DEBUG_EXIT_PORT, (uint8_t)status);
+	console_printf("pmctest: exit status %d; no isa-debug-exit device, halting\n",
+		       status);
+	serial_flush();
+	halt_forever();
+}
+
+static void print_hypervisor(void)
+{
+	struct cpuid_regs r;
+	char sig[13];
+	uint32_t words[3];
+
+	if (!(cpuid(1, 0).ecx & (1u << 31))) {	/* CPUID.01H:ECX.hypervisor */
+		console_printf("# hypervisor: none reported\n");
+		return;
+	}
+	r = cpuid(0x40000000, 0);
+	words[0] = r.ebx;
+	words[1] = r.ecx;
+	words[2] = r.edx;
+	for (int i = 0; i < 12; i++) {
+		char c = (char)(words[i / 4] >> (8 * (i % 4)));
+
+		sig[i] = c >= 0x20 && c < 0x7F ? c : '.';
+	}
+	sig[12] = '\0';
+	console_printf("# hypervisor: \"%s\" (CPUID 40000000H, max leaf 0x%x)\n",
+		       sig, r.eax);
+}
+
+void platform_print_header(void)
+{
+	char vendor[13];
+
+	cpu_vendor_string(vendor);
+	console_printf("# boot: %s, command line \"%s\"\n", machine.protocol,
+		       machine.command_line);
+	console_printf("# vendor: %s\n", vendor);
+	print_hypervisor();
+}
+
+const struct pmu_cpuid *platform_enumeration(void)
+{
+	return &machine.enumeration;
+}
+
+bool platform_run_contained(void (*run)(unsigned), unsigned i)
+{
+	bool abandoned = context_save(&machine.contained) != 0;
+
+	if (!abandoned)
+		run(i);
+	write_cr4(machine.cr4);
+	return !abandoned;
+}
+
+void platform_abandon_contained(void)
+{
+	context_resume(&machine.contained);
+}

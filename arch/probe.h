@@ -1,0 +1,25 @@
+/*
+ * Single instructions run with chosen register inputs. A fault they raise is
+ * captured (arch/extable.h) and the registers they leave are returned, so
+ * "expect #GP(0)" and "RAX unchanged after the fault" are plain comparisons.
+ */
+#ifndef PMCTEST_PROBE_H
+#define PMCTEST_PROBE_H
+
+#include <stdint.h>
+
+struct probe_regs {
+	uint64_t rax, rcx, rdx;
+};
+
+void probe_rdpmc64(struct probe_regs *regs);	/* 64-bit, any CPL */
+void probe_rdmsr(struct probe_regs *regs);	/* CPL 0 */
+void probe_wrmsr(struct probe_regs *regs);	/* CPL 0 */
+
+/* Addresses of the instructions themselves: the RIP a fault must report. */
+extern char probe_rdpmc64_insn[], probe_rdpmc32_insn[];
+extern char probe_rdmsr_insn[], probe_wrmsr_insn[];
+/* Compatibility-mode body for ring_run32(), EDI = struct probe_regs *. */
+extern char probe_rdpmc32[];
+
+#endif

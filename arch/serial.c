@@ -1,0 +1,49 @@
+/* COM1 16550 UART, polled. */
+#include "serial.h"
+
+#include "cpu.h"
+
+#define COM1		0x3F8
+#define REG_DATA	0
+#define REG_IER		1
+#define REG_FCR		2
+#define REG_LCR		3
+#define REG_MCR		4
+#define REG_LSR		5
+#define LCR_DLAB	0x80
+#define LCR_8N1		0x03
+#define LSR_THRE	0x20	/* holding register empty: may write */
+#define LSR_TEMT	0x40	/* shift register empty too: all sent */
+
+void serial_init(void)
+{
+	outb(COM1 + REG_IER, 0);
+	outb(COM1 + REG_LCR, LCR_DLAB);
+	outb(COM1 + REG_DATA, 1);	/* divisor 1: 115200 baud */
+	outb(COM1 + REG_IER, 0);
+	outb(COM1 + REG_LCR, LCR_8N1);
+	outb(COM1 + REG_FCR, 0xC7);	/* FIFOs on and cleared */
+	outb(COM1 + REG_MCR, 0x03);	/* DTR, RTS */
+}
+
+static void put_raw(char c)
+{
+	while (!(inb(COM1 + REG_LSR) & LSR_THRE))
+		;
+	outb(COM1 + REG_DATA, (uint8_t)c);
+}
+
+void serial_write(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '\n')
+			put_raw('\r');
+		put_raw(s[i]);
+	}
+}
+
+void serial_flush(void)
+{
+	while (!(inb(COM1 + REG_LSR) & LSR_TEMT))
+		;
+}

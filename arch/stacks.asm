@@ -1,0 +1,16 @@
+; Stacks, in a section that is never zeroed: memory is touched only when used.
+
+global boot_stack_top, ring0_stack_top, df_stack_top, nmi_stack_top
+global ring_stack_top
+
+section .stacks nobits alloc write align=4096
+		resb 64 * 1024
+boot_stack_top:			; the kernel's own stack, CPL 0
+		resb 16 * 1024
+ring0_stack_top:		; TSS.RSP0: traps from CPL 1-3 land here
+		resb 8 * 1024
+df_stack_top:			; TSS.IST1: #DF
+		resb 8 * 1024
+nmi_stack_top:			; TSS.IST2: NMI
+		resb 16 * 1024
+ring_stack_top:			; code run by ring_run() at CPL 0-3

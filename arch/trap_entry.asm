@@ -1,0 +1,77 @@
+; Exception entry for vectors 0-31: push a uniform frame (vector, error
+; code, the general registers; struct trap_frame in arch/trap.h) and call
+; trap_handler(frame). The handler returns to resume, or never returns.
+
+%include "arch/segments.inc"
+
+extern trap_handler
+global trap_stubs
+
+section .text
+BITS 64
+
+%macro STUB 1
+align 16
+stub_%1:
+%if (%1 = 8) || (%1 >= 10 && %1 <= 14) || (%1 = 17) || (%1 = 21) || (%1 = 29) || (%1 = 30)
+	push qword %1		; the CPU pushed an error code
+%else
+	push qword -1		; no error code (NO_ERROR_CODE once truncated)
+	push qword %1
+%endif
+	jmp trap_common
+%endmacro
+
+%assign v 0
+%rep 32
+STUB v
+%assign v v + 1
+%endrep
+
+; Either way the frame above the registers is [vector, error_code, rip, cs,
+; rflags, rsp, ss]: the CPU aligned RSP to 16 before pushing, and 22
+; quadwords keep it aligned for the call.
+trap_common:
+	push rax
+	push rbx
+	push rcx
+	push rdx
+	push rsi
+	push rdi
+	push rbp
+	push r8
+	push r9
+	push r10
+	push r11
+	push r12
+	push r13
+	push r14
+	push r15
+	mov rdi, rsp
+	call trap_handler
+	pop r15
+	pop r14
+	pop r13
+	pop r12
+	pop r11
+	pop r10
+	pop r9
+	pop r8
+	pop rbp
+	pop rdi
+	pop rsi
+	pop rdx
+	pop rcx
+	pop rbx
+	pop rax
+	add rsp, 16		; vector, error code
+	iretq
+
+section .rodata
+align 8
+trap_stubs:
+%assign v 0
+%rep 32
+	dq stub_%+v
+%assign v v + 1
+%endrep

@@ -1,0 +1,17 @@
+#ifndef PMCTEST_CMDLINE_H
+#define PMCTEST_CMDLINE_H
+
+#include <stdbool.h>
+
+#include "harness.h"
+#include "strbuf.h"
+
+/*
+ * Parses the kernel command line, "tests=GLOB[,GLOB] list verbose", in
+ * place (it is split into the patterns). On a malformed line returns false
+ * with the reason, naming the offending word, in error.
+ */
+bool cmdline_parse(char *line, struct harness_options *options,
+		   struct strbuf *error);
+
+#endif

@@ -1,0 +1,228 @@
+#include "harness.h"
+
+#include <stdarg.h>
+
+#include "console.h"
+#include "exit_status.h"
+#include "glob.h"
+#include "platform.h"
+#include "pmu_report.h"
+
+#define PMCTEST_VERSION "0.1.0"
+#define ID_MAX 96
+
+extern const struct suite *const __start_pmctest_suites[];
+extern const struct suite *const __stop_pmctest_suites[];
+
+enum result { RESULT_PASS, RESULT_FAIL, RESULT_SKIP };
+
+/* The test that is running. */
+static struct {
+	bool active;
+	bool failed;
+	bool skipped;
+	char skip_reason[160];
+	char diagnostics[8192];
+	struct strbuf diag;
+} current;
+
+static void add_diagnostic(const char *fmt, va_list ap)
+{
+	if (current.diag.len && current.diag.len < current.diag.size)
+		strbuf_putc(&current.diag, '\n');
+	strbuf_vprintf(&current.diag, fmt, ap);
+}
+
+void test_fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	current.failed = true;
+	va_start(ap, fmt);
+	add_diagnostic(fmt, ap);
+	va_end(ap);
+}
+
+void test_note(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	add_diagnostic(fmt, ap);
+	va_end(ap);
+}
+
+void test_skip(const char *fmt, ...)
+{
+	struct strbuf sb;
+	va_list ap;
+
+	current.skipped = true;
+	strbuf_init(&sb, current.skip_reason, sizeof(current.skip_reason));
+	va_start(ap, fmt);
+	strbuf_vprintf(&sb, fmt, ap);
+	va_end(ap);
+}
+
+bool test_has_failed(void)
+{
+	return current.failed;
+}
+
+void harness_bail_out(const char *why)
+{
+	console_printf("Bail out! %s\n", why);
+	platform_exit(EXIT_HARNESS_ERROR);
+}
+
+void harness_abort_test(void)
+{
+	if (!current.active)
+		harness_bail_out("an unexpected exception outside any test");
+	platform_abandon_contained();
+}
+
+static bool starts_with_wildcard(const char *pattern)
+{
+	return pattern[0] == '*' || pattern[0] == '?';
+}
+
+static bool selected(const struct harness_options *o, const struct suite *s,
+		     const char *id)
+{
+	if (o->pattern_count == 0)
+		return !(s->flags & SUITE_EXPLICIT);
+	for (unsigned i = 0; i < o->pattern_count; i++) {
+		if ((s->flags & SUITE_EXPLICIT) &&
+		    starts_with_wildcard(o->patterns[i]))
+			continue;
+		if (glob_match(o->patterns[i], id))
+			return true;
+	}
+	return false;
+}
+
+static void describe(const struct suite *s, unsigned i, char *id,
+		     struct test_info *info)
+{
+	struct strbuf sb;
+
+	strbuf_init(&sb, id, ID_MAX);
+	info->statements = "";
+	info->description = "";
+	s->describe(i, &sb, info);
+}
+
+/* Calls visit for every selected case, in registration order. */
+static unsigned for_each_selected(const struct harness_options *o,
+				  void (*visit)(const struct suite *, unsigned,
+						const char *,
+						const struct test_info *))
+{
+	unsigned count = 0;
+
+	for (const struct suite *const *s = __start_pmctest_suites;
+	     s < __stop_pmctest_suites; s++) {
+		for (unsigned i = 0; i < (*s)->cases; i++) {
+			char id[ID_MAX];
+			struct test_info info;
+
+			describe(*s, i, id, &info);
+			if (!selected(o, *s, id))
+				continue;
+			count++;
+			if (visit)
+				visit(*s, i, id, &info);
+		}
+	}
+	return count;
+}
+
+static void list_one(const struct suite *s, unsigned i, const char *id,
+		     const struct test_info *info)
+{
+	(void)s;
+	(void)i;
+	console_printf("%-40s [%s] %s\n", id, info->statements,
+		       info->description);
+}
+
+static void print_diagnostics(void)
+{
+	const char *line = current.diagnostics;
+
+	while (*line) {
+		const char *end = line;
+
+		while (*end && *end != '\n')
+			end++;
+		console_printf("  # %.*s\n", (int)(end - line), line);
+		line = *end ? end + 1 : end;
+	}
+	if (current.diag.len >= current.diag.size)
+		console_printf("  # (diagnostics truncated)\n");
+}
+
+static struct {
+	const struct harness_options *options;
+	unsigned number;
+	unsigned count[3];
+} run;
+
+static void run_one(const struct suite *s, unsigned i, const char *id,
+		    const struct test_info *info)
+{
+	enum result result;
+
+	current.failed = false;
+	current.skipped = false;
+	strbuf_init(&current.diag, current.diagnostics,
+		    sizeof(current.diagnostics));
+	current.active = true;
+	if (!platform_run_contained(s->run, i))
+		current.failed = true;	/* the trap handler said why */
+	current.active = false;
+
+	result = current.failed ? RESULT_FAIL
+		 : current.skipped ? RESULT_SKIP : RESULT_PASS;
+	run.count[result]++;
+	run.number++;
+	if (result == RESULT_SKIP)
+		console_printf("ok %u - %s [%s] # SKIP %s\n", run.number, id,
+			       info->statements, current.skip_reason);
+	else
+		console_printf("%s %u - %s [%s]\n",
+			       result == RESULT_FAIL ? "not ok" : "ok",
+			       run.number, id, info->statements);
+	if (result == RESULT_FAIL || run.options->verbose)
+		print_diagnostics();
+}
+
+int harness_run(const struct harness_options *o)
+{
+	unsigned planned;
+
+	if (o->list) {
+		for_each_selected(o, list_one);
+		return EXIT_PASSED;
+	}
+
+	console_printf("TAP version 13\n");
+	console_printf("# pmctest " PMCTEST_VERSION "\n");
+	platform_print_header();
+	pmu_report(platform_enumeration());
+	planned = for_each_selected(o, 0);
+	if (planned == 0) {
+		console_printf("# no test matches the tests= patterns\n");
+		harness_bail_out("nothing to run");
+	}
+	console_printf("1..%u\n", planned);
+
+	run.options = o;
+	for_each_selected(o, run_one);
+
+	console_printf("pmctest: %u passed, %u failed, %u skipped\n",
+		       run.count[RESULT_PASS], run.count[RESULT_FAIL],
+		       run.count[RESULT_SKIP]);
+	return run.count[RESULT_FAIL] ? EXIT_FAILED : EXIT_PASSED;
+}

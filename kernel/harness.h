@@ -1,0 +1,72 @@
+/*
+ * The test harness: suites register themselves in a linker section, each a
+ * table of cases with one ID per case; the harness selects cases by ID,
+ * runs each contained, and reports TAP 13 on the console.
+ */
+#ifndef PMCTEST_HARNESS_H
+#define PMCTEST_HARNESS_H
+
+#include <stdbool.h>
+
+#include "strbuf.h"
+
+struct test_info {
+	const char *statements;		/* spec IDs checked: "PRIV-1 PRIV-6" */
+	const char *description;	/* one line */
+};
+
+struct suite {
+	unsigned flags;
+	unsigned cases;
+	/* Writes case i's dotted lower-case ID ("priv.long.cpl3.pce0.valid"). */
+	void (*describe)(unsigned i, struct strbuf *id, struct test_info *info);
+	void (*run)(unsigned i);
+};
+
+/* Runs only when a tests= pattern that does not start with a wildcard
+ * selects it: never in the default run, never by tests=*. */
+#define SUITE_EXPLICIT 1u
+
+#define REGISTER_SUITE(s)                                                    \
+	static const struct suite *const s##_registered                      \
+		__attribute__((used, section("pmctest_suites"))) = &(s)
+
+/* A suite of one case. */
+#define SINGLE_TEST(name, flags_, id_, statements_, description_)            \
+	static void name##_run(unsigned i);                                  \
+	static void name##_describe(unsigned i, struct strbuf *id,           \
+				    struct test_info *info)                  \
+	{                                                                    \
+		(void)i;                                                     \
+		strbuf_puts(id, id_);                                        \
+		info->statements = statements_;                              \
+		info->description = description_;                            \
+	}                                                                    \
+	static const struct suite name##_suite = {                           \
+		flags_, 1, name##_describe, name##_run,                      \
+	};                                                                   \
+	REGISTER_SUITE(name##_suite);                                        \
+	static void name##_run(unsigned i)
+
+/* Inside a running test. Diagnostics are printed after the result line:
+ * always on failure, and for passing tests with `verbose`. */
+void test_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void test_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void test_skip(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+bool test_has_failed(void);
+
+struct harness_options {
+	const char *patterns[16];	/* tests=GLOB,GLOB; none: default run */
+	unsigned pattern_count;
+	bool list;
+	bool verbose;
+};
+
+/* Runs (or lists) the selected tests; returns the exit status. */
+int harness_run(const struct harness_options *options);
+
+/* For the trap handler. */
+void harness_abort_test(void) __attribute__((noreturn));
+void harness_bail_out(const char *why) __attribute__((noreturn));
+
+#endif

@@ -1,0 +1,53 @@
+/* kmain: from the boot entry to the verdict. */
+#include <stdint.h>
+
+#include "boot_info.h"
+#include "cmdline.h"
+#include "console.h"
+#include "exit_status.h"
+#include "gdt.h"
+#include "harness.h"
+#include "kernel_boot.h"
+#include "platform.h"
+#include "serial.h"
+#include "trap.h"
+
+void kmain(uint32_t protocol, uint32_t info) __attribute__((noreturn));
+
+static void refuse(const char *what, const char *why)
+{
+	console_printf("pmctest: %s: %s\n", what, why);
+	console_printf("Bail out! %s\n", what);
+	platform_exit(EXIT_HARNESS_ERROR);
+}
+
+void kmain(uint32_t protocol, uint32_t info)
+{
+	static char line[1024];
+	static char copy[sizeof(line)];
+	char error_text[200];
+	struct strbuf error;
+	struct harness_options options;
+	const char *problem = "";
+	const char *given;
+	size_t n = 0;
+
+	serial_init();
+	gdt_init();
+	idt_init();
+
+	given = boot_command_line(protocol, info, &problem);
+	if (!given)
+		refuse("bad boot information", problem);
+	for (; given[n]; n++) {
+		if (n + 1 == sizeof(line))
+			refuse("bad command line", "longer than 1023 characters");
+		line[n] = copy[n] = given[n];
+	}
+	kernel_boot_record(boot_protocol_name(protocol), copy);
+
+	strbuf_init(&error, error_text, sizeof(error_text));
+	if (!cmdline_parse(line, &options, &error))
+		refuse("bad command line", error_text);
+	platform_exit(harness_run(&options));
+}

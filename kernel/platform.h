@@ -1,0 +1,30 @@
+/*
+ * What the harness and the checks need from the place they run: the kernel
+ * (arch/platform.c) or a host program such as the simulator.
+ */
+#ifndef PMCTEST_PLATFORM_H
+#define PMCTEST_PLATFORM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "model.h"
+
+void platform_console_write(const char *s, size_t n);
+void platform_exit(int status) __attribute__((noreturn));
+
+/* Header comment lines: what runs the suite (CPU, hypervisor signature). */
+void platform_print_header(void);
+
+/* The enumeration the model is asked about: CPUID and PERF_CAPABILITIES. */
+const struct pmu_cpuid *platform_enumeration(void);
+
+/*
+ * Run run(i) so that an unexpected exception ends only that call: returns
+ * false when it was abandoned (after harness_abort_test()). Machine state a
+ * test may change (CR4.PCE) is restored afterwards either way.
+ */
+bool platform_run_contained(void (*run)(unsigned), unsigned i);
+void platform_abandon_contained(void) __attribute__((noreturn));
+
+#endif

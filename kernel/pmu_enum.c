@@ -1,0 +1,75 @@
+#include "pmu_enum.h"
+
+#include "cpu.h"
+#include "exec.h"
+
+#define MSR_IA32_PERF_CAPABILITIES	0x345
+#define CPUID_01_ECX_PDCM		(1u << 15)
+
+static bool same_vendor(const char *a, const char *b)
+{
+	for (int i = 0; i < 12; i++)
+		if (a[i] != b[i])
+			return false;
+	return true;
+}
+
+void cpu_vendor_string(char out[13])
+{
+	struct cpuid_regs r = cpuid(0, 0);
+	uint32_t words[3] = { r.ebx, r.edx, r.ecx };
+
+	for (int i = 0; i < 12; i++)
+		out[i] = (char)(words[i / 4] >> (8 * (i % 4)));
+	out[12] = '\0';
+}
+
+void pmu_enumerate(struct pmu_cpuid *raw)
+{
+	char vendor[13];
+	uint32_t max_leaf = cpuid(0, 0).eax;
+	uint32_t max_ext = cpuid(0x80000000, 0).eax;
+
+	*raw = (struct pmu_cpuid){ 0 };
+	cpu_vendor_string(vendor);
+	raw->vendor = same_vendor(vendor, "GenuineIntel") ? VENDOR_INTEL
+		      : same_vendor(vendor, "AuthenticAMD") ? VENDOR_AMD
+		      : VENDOR_OTHER;
+
+	struct cpuid_regs leaf1 = cpuid(1, 0);
+
+	raw->leaf01_eax = leaf1.eax;
+	raw->leaf01_ecx = leaf1.ecx;
+	if (max_leaf >= 0x0A) {
+		struct cpuid_regs r = cpuid(0x0A, 0);
+
+		raw->leaf0a_eax = r.eax;
+		raw->leaf0a_ebx = r.ebx;
+		raw->leaf0a_ecx = r.ecx;
+		raw->leaf0a_edx = r.edx;
+	}
+	/* CPUID.23H.00H:EAX bit 1: sub-leaf 1 (counter bitmaps) is valid. */
+	if (max_leaf >= 0x23 && (cpuid(0x23, 0).eax & 2)) {
+		struct cpuid_regs r = cpuid(0x23, 1);
+
+		raw->has_leaf23 = true;
+		raw->leaf23_1_eax = r.eax;
+		raw->leaf23_1_ebx = r.ebx;
+	}
+	if (max_ext >= 0x80000001)
+		raw->ext01_ecx = cpuid(0x80000001, 0).ecx;
+	if (max_ext >= 0x80000022) {
+		struct cpuid_regs r = cpuid(0x80000022, 0);
+
+		raw->ext22_eax = r.eax;
+		raw->ext22_ebx = r.ebx;
+	}
+	/* MET-3: PERF_CAPABILITIES exists only where CPUID.01H:ECX.PDCM = 1. */
+	if (raw->leaf01_ecx & CPUID_01_ECX_PDCM) {
+		struct exec_outcome o;
+
+		exec_rdmsr(MSR_IA32_PERF_CAPABILITIES, &o);
+		raw->has_perf_capabilities = !o.faulted;
+		raw->perf_capabilities = o.faulted ? 0 : o.rdx << 32 | (uint32_t)o.rax;
+	}
+}

@@ -1,0 +1,179 @@
+#!/usr/bin/env python3
+"""Boot pmctest once in QEMU and turn what happened into an exit status.
+
+The serial console (COM1, TAP) streams to stdout (and to --log). The exit
+status is the kernel's verdict, read from isa-debug-exit: 0 no test failed,
+1 a test failed, 2 the run could not be carried out. Anything else that can
+go wrong (QEMU missing or refusing to start, the guest hanging, resetting or
+stopping before its summary line) prints a message on stderr and exits 2.
+"""
+import argparse
+import os
+import select
+import shutil
+import subprocess
+import sys
+import time
+
+SUMMARY_PREFIX = "pmctest: "
+EXIT_HARNESS_ERROR = 2
+
+# (QEMU's exit code) = (kernel status << 1) | 1 with isa-debug-exit.
+DEBUG_EXIT = ["-device", "isa-debug-exit,iobase=0xf4,iosize=0x04"]
+
+
+def qemu_command(args):
+    cmd = [args.qemu, "-nodefaults", "-no-reboot", "-display", "none",
+           "-serial", "stdio", "-monitor", "none", "-m", str(args.memory),
+           "-accel", args.accel, "-cpu", args.cpu] + DEBUG_EXIT
+    if args.machine:
+        cmd += ["-M", args.machine]
+    if args.route == "iso":
+        cmd += ["-cdrom", args.iso, "-boot", "d"]
+    else:
+        cmd += ["-kernel", args.elf]
+        if args.cmdline:
+            cmd += ["-append", args.cmdline]
+    return cmd + args.qemu_args.split()
+
+
+def last_test_started(lines):
+    for line in reversed(lines):
+        if line.startswith(("ok ", "not ok ")):
+            return line.split(" - ", 1)[-1]
+    return None
+
+
+class Boot:
+    """One QEMU run: its serial lines, QEMU's stderr and how it ended."""
+
+    def __init__(self, cmd, timeout, echo, log):
+        self.cmd = cmd
+        self.lines = []
+        self.stderr = ""
+        self.timed_out = False
+        self.returncode = None
+        self._run(timeout, echo, log)
+
+    def _run(self, timeout, echo, log):
+        proc = subprocess.Popen(self.cmd, stdin=subprocess.DEVNULL,
+                                stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE)
+        deadline = time.monotonic() + timeout
+        partial = b""
+        streams = {proc.stdout.fileno(): "out", proc.stderr.fileno(): "err"}
+        err = b""
+        while streams:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                self.timed_out = True
+                proc.kill()
+                break
+            ready, _, _ = select.select(list(streams), [], [], left)
+            for fd in ready:
+                data = os.read(fd, 65536)
+                if not data:
+                    del streams[fd]
+                    continue
+                if streams[fd] == "err":
+                    err += data
+                    continue
+                partial += data
+                *complete, partial = partial.split(b"\n")
+                for raw in complete:
+                    self._line(raw, echo, log)
+        if partial:
+            self._line(partial, echo, log)
+        self.returncode = proc.wait()
+        self.stderr = err.decode("utf-8", "replace")
+
+    def _line(self, raw, echo, log):
+        line = raw.decode("utf-8", "replace").rstrip("\r")
+        self.lines.append(line)
+        if echo:
+            print(line, flush=True)
+        if log:
+            log.write(line + "\n")
+            log.flush()
+
+    @property
+    def summary(self):
+        for line in reversed(self.lines):
+            if line.startswith(SUMMARY_PREFIX) and " passed, " in line:
+                return line
+        return None
+
+    def verdict(self):
+        """(status, problem): the kernel's status, or 2 and what went wrong."""
+        if self.timed_out:
+            last = last_test_started(self.lines)
+            return EXIT_HARNESS_ERROR, (
+                "the guest hung: no exit before the timeout" +
+                (f"; last result reported: {last}" if last else
+                 "; no test result was reported"))
+        code = self.returncode
+        if code in (1, 3, 5):
+            status = code >> 1
+            bailed = any(l.startswith("Bail out!") for l in self.lines)
+            if status == EXIT_HARNESS_ERROR or bailed:
+                return EXIT_HARNESS_ERROR, None if bailed else (
+                    "the kernel reported a harness error")
+            if self.summary or any(l.startswith("pmctest: ") for l in self.lines):
+                return status, None
+            if code == 1 and self.stderr.strip():
+                return EXIT_HARNESS_ERROR, "QEMU failed: " + self.stderr.strip()
+            if not self.lines:
+                return EXIT_HARNESS_ERROR, "no output on the serial console"
+            return EXIT_HARNESS_ERROR, "truncated TAP: no summary line"
+        if code == 0:
+            return EXIT_HARNESS_ERROR, (
+                "the guest reset or powered off without an exit status "
+                "(a triple fault?)")
+        detail = self.stderr.strip() or f"exit status {code}"
+        return EXIT_HARNESS_ERROR, "QEMU failed: " + detail
+
+
+def parse_args(argv):
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--route", choices=["iso", "pvh"], default="iso")
+    p.add_argument("--elf", default="build/pmctest.elf")
+    p.add_argument("--iso", default="build/pmctest.iso")
+    p.add_argument("--cmdline", default="",
+                   help="kernel command line (PVH; the ISO has its own)")
+    p.add_argument("--accel", default="tcg")
+    p.add_argument("--cpu", default="max")
+    p.add_argument("--machine", default="")
+    p.add_argument("--memory", type=int, default=64, help="MiB")
+    p.add_argument("--qemu", default="qemu-system-x86_64")
+    p.add_argument("--qemu-args", default="")
+    p.add_argument("--timeout", type=float, default=120.0, help="seconds")
+    p.add_argument("--log", help="also write the serial log here")
+    return p.parse_args(argv)
+
+
+def main(argv):
+    args = parse_args(argv)
+    if not shutil.which(args.qemu):
+        print(f"pmctest: {args.qemu} not found (Debian: qemu-system-x86)",
+              file=sys.stderr)
+        return EXIT_HARNESS_ERROR
+    image = args.iso if args.route == "iso" else args.elf
+    if not os.path.exists(image):
+        print(f"pmctest: {image} does not exist (run make)", file=sys.stderr)
+        return EXIT_HARNESS_ERROR
+    log = open(args.log, "w") if args.log else None
+    boot = Boot(qemu_command(args), args.timeout, True, log)
+    status, problem = boot.verdict()
+    if problem:
+        print(f"pmctest: {problem}", file=sys.stderr)
+    elif status == EXIT_HARNESS_ERROR:
+        print("pmctest: the run could not be carried out (see Bail out!)",
+              file=sys.stderr)
+    elif status:
+        print("pmctest: the target deviates from the spec (status 1): see the not ok lines",
+              file=sys.stderr)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
