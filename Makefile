@@ -1,7 +1,7 @@
 # pmctest: `make` builds the kernel, its GRUB ISO and the host tools;
 # `make run` boots it in QEMU; `make test` runs everything the project tests.
 
-BUILD		:= build
+BUILD		?= build
 CROSS_COMPILE	?=
 CC		:= $(CROSS_COMPILE)gcc
 LD		:= $(CROSS_COMPILE)ld
@@ -36,12 +36,15 @@ KERNEL_OBJS	:= $(KERNEL_ASM:%.asm=$(BUILD)/obj/%.o) \
 ELF		:= $(BUILD)/pmctest.elf
 ISO		:= $(BUILD)/pmctest.iso
 HOST_PROGS	:=
+HOST_TESTS	:=
 
 .PHONY: all run test bench clean tools host-tests FORCE
 all: $(ELF) $(ISO) host-progs
 
--include tests/host/host.mk
-host-tests: host-test-model
+# Host programs and their tests: each tests/host/*.mk appends to
+# HOST_PROGS and HOST_TESTS (phony targets that fail on a failure).
+include $(wildcard tests/host/*.mk)
+host-tests: $(HOST_TESTS)
 
 host-progs: $(HOST_PROGS)
 

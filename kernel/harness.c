@@ -9,7 +9,6 @@
 #include "pmu_report.h"
 
 #define PMCTEST_VERSION "0.1.0"
-#define ID_MAX 96
 
 extern const struct suite *const __start_pmctest_suites[];
 extern const struct suite *const __stop_pmctest_suites[];
@@ -102,49 +101,51 @@ static bool selected(const struct harness_options *o, const struct suite *s,
 	return false;
 }
 
-static void describe(const struct suite *s, unsigned i, char *id,
-		     struct test_info *info)
-{
-	struct strbuf sb;
+struct case_text {
+	char id[96];
+	char statements[96];
+	char description[160];
+};
 
-	strbuf_init(&sb, id, ID_MAX);
-	info->statements = "";
-	info->description = "";
-	s->describe(i, &sb, info);
+static void describe(const struct suite *s, unsigned i, struct case_text *t)
+{
+	struct test_text text;
+
+	strbuf_init(&text.id, t->id, sizeof(t->id));
+	strbuf_init(&text.statements, t->statements, sizeof(t->statements));
+	strbuf_init(&text.description, t->description, sizeof(t->description));
+	s->describe(i, &text);
 }
 
 /* Calls visit for every selected case, in registration order. */
 static unsigned for_each_selected(const struct harness_options *o,
 				  void (*visit)(const struct suite *, unsigned,
-						const char *,
-						const struct test_info *))
+						const struct case_text *))
 {
 	unsigned count = 0;
 
 	for (const struct suite *const *s = __start_pmctest_suites;
 	     s < __stop_pmctest_suites; s++) {
 		for (unsigned i = 0; i < (*s)->cases; i++) {
-			char id[ID_MAX];
-			struct test_info info;
+			struct case_text text;
 
-			describe(*s, i, id, &info);
-			if (!selected(o, *s, id))
+			describe(*s, i, &text);
+			if (!selected(o, *s, text.id))
 				continue;
 			count++;
 			if (visit)
-				visit(*s, i, id, &info);
+				visit(*s, i, &text);
 		}
 	}
 	return count;
 }
 
-static void list_one(const struct suite *s, unsigned i, const char *id,
-		     const struct test_info *info)
+static void list_one(const struct suite *s, unsigned i,
+		     const struct case_text *t)
 {
 	(void)s;
 	(void)i;
-	console_printf("%-40s [%s] %s\n", id, info->statements,
-		       info->description);
+	console_printf("%-40s [%s] %s\n", t->id, t->statements, t->description);
 }
 
 static void print_diagnostics(void)
@@ -169,8 +170,8 @@ static struct {
 	unsigned count[3];
 } run;
 
-static void run_one(const struct suite *s, unsigned i, const char *id,
-		    const struct test_info *info)
+static void run_one(const struct suite *s, unsigned i,
+		    const struct case_text *t)
 {
 	enum result result;
 
@@ -188,12 +189,12 @@ static void run_one(const struct suite *s, unsigned i, const char *id,
 	run.count[result]++;
 	run.number++;
 	if (result == RESULT_SKIP)
-		console_printf("ok %u - %s [%s] # SKIP %s\n", run.number, id,
-			       info->statements, current.skip_reason);
+		console_printf("ok %u - %s [%s] # SKIP %s\n", run.number, t->id,
+			       t->statements, current.skip_reason);
 	else
 		console_printf("%s %u - %s [%s]\n",
 			       result == RESULT_FAIL ? "not ok" : "ok",
-			       run.number, id, info->statements);
+			       run.number, t->id, t->statements);
 	if (result == RESULT_FAIL || run.options->verbose)
 		print_diagnostics();
 }

@@ -10,16 +10,17 @@
 
 #include "strbuf.h"
 
-struct test_info {
-	const char *statements;		/* spec IDs checked: "PRIV-1 PRIV-6" */
-	const char *description;	/* one line */
+/* What describe() writes for one case. */
+struct test_text {
+	struct strbuf id;		/* dotted, lower case: "priv.long.cpl3.pce0.valid" */
+	struct strbuf statements;	/* spec IDs checked: "PRIV-1 PRIV-6" */
+	struct strbuf description;	/* one line */
 };
 
 struct suite {
 	unsigned flags;
 	unsigned cases;
-	/* Writes case i's dotted lower-case ID ("priv.long.cpl3.pce0.valid"). */
-	void (*describe)(unsigned i, struct strbuf *id, struct test_info *info);
+	void (*describe)(unsigned i, struct test_text *text);
 	void (*run)(unsigned i);
 };
 
@@ -34,13 +35,12 @@ struct suite {
 /* A suite of one case. */
 #define SINGLE_TEST(name, flags_, id_, statements_, description_)            \
 	static void name##_run(unsigned i);                                  \
-	static void name##_describe(unsigned i, struct strbuf *id,           \
-				    struct test_info *info)                  \
+	static void name##_describe(unsigned i, struct test_text *text)      \
 	{                                                                    \
 		(void)i;                                                     \
-		strbuf_puts(id, id_);                                        \
-		info->statements = statements_;                              \
-		info->description = description_;                            \
+		strbuf_puts(&text->id, id_);                                 \
+		strbuf_puts(&text->statements, statements_);                 \
+		strbuf_puts(&text->description, description_);              \
 	}                                                                    \
 	static const struct suite name##_suite = {                           \
 		flags_, 1, name##_describe, name##_run,                      \

@@ -35,11 +35,11 @@ static const char *const descriptions[CASES] = {
 	[CASE_RECOVERED] = "after the faults the harness still runs tests, at CPL 0 and CPL 3",
 };
 
-static void describe(unsigned i, struct strbuf *id, struct test_info *info)
+static void describe(unsigned i, struct test_text *t)
 {
-	strbuf_puts(id, ids[i]);
-	info->statements = "HARNESS";
-	info->description = descriptions[i];
+	strbuf_puts(&t->id, ids[i]);
+	strbuf_puts(&t->statements, "HARNESS");
+	strbuf_puts(&t->description, descriptions[i]);
 }
 
 static void undefined_instruction(void *unused)
