@@ -14,6 +14,7 @@
 #define ACCESS_CODE	0x0A	/* execute/read */
 #define ACCESS_DATA	0x02	/* read/write */
 #define ACCESS_TSS64	0x09	/* 64-bit TSS, available */
+#define ACCESS_CALL_GATE64 0x0C
 #define FLAGS_LONG	0x2	/* L: 64-bit code */
 #define FLAGS_SIZE32	0x4	/* D/B: 32-bit */
 #define FLAGS_4K	0x8	/* G: limit in pages */
@@ -61,6 +62,16 @@ static void set_tss(void)
 			    ((limit >> 16 & 0xF) << 48) |
 			    ((base >> 24 & 0xFF) << 56);
 	gdt[(SEL_TSS >> 3) + 1] = base >> 32;
+}
+
+void gdt_set_call_gate(unsigned selector, uint64_t target, unsigned dpl)
+{
+	gdt[selector >> 3] = (target & 0xFFFF) |
+			     ((uint64_t)SEL_KERNEL_CODE64 << 16) |
+			     ((uint64_t)(ACCESS_PRESENT | (dpl << 5) |
+					 ACCESS_CALL_GATE64) << 40) |
+			     ((target >> 16 & 0xFFFF) << 48);
+	gdt[(selector >> 3) + 1] = target >> 32;
 }
 
 void gdt_init(void)

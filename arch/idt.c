@@ -1,4 +1,5 @@
-/* IDT: interrupt gates for the 32 exception vectors (arch/trap_entry.asm). */
+/* IDT: interrupt gates for the 32 exception vectors (arch/trap_entry.asm);
+ * other vectors are not present unless a test installs a gate. */
 #include <stdint.h>
 
 #include "gdt.h"
@@ -19,7 +20,24 @@ struct gate {
 
 extern const uint64_t trap_stubs[32];
 
-static struct gate idt[32] __attribute__((aligned(16)));
+static struct gate idt[256] __attribute__((aligned(16)));
+
+static struct gate interrupt_gate(uint64_t target, unsigned ist, unsigned dpl)
+{
+	return (struct gate){
+		.offset_low = target & 0xFFFF,
+		.selector = SEL_KERNEL_CODE64,
+		.ist = (uint8_t)ist,
+		.type = (uint8_t)(GATE_INTERRUPT_DPL0 | dpl << 5),
+		.offset_mid = target >> 16 & 0xFFFF,
+		.offset_high = target >> 32,
+	};
+}
+
+void idt_set_gate(unsigned vector, uint64_t target, unsigned dpl)
+{
+	idt[vector] = interrupt_gate(target, 0, dpl);
+}
 
 void idt_init(void)
 {
@@ -28,18 +46,10 @@ void idt_init(void)
 		uint64_t base;
 	} __attribute__((packed)) pointer = { sizeof(idt) - 1, (uint64_t)idt };
 
-	for (unsigned v = 0; v < 32; v++) {
-		uint64_t target = trap_stubs[v];
-
-		idt[v] = (struct gate){
-			.offset_low = target & 0xFFFF,
-			.selector = SEL_KERNEL_CODE64,
-			.ist = v == VECTOR_DF ? IST_DOUBLE_FAULT
-			       : v == VECTOR_NMI ? IST_NMI : 0,
-			.type = GATE_INTERRUPT_DPL0,
-			.offset_mid = target >> 16 & 0xFFFF,
-			.offset_high = target >> 32,
-		};
-	}
+	for (unsigned v = 0; v < 32; v++)
+		idt[v] = interrupt_gate(trap_stubs[v],
+					v == VECTOR_DF ? IST_DOUBLE_FAULT
+					: v == VECTOR_NMI ? IST_NMI : 0,
+					0);
 	__asm__ volatile("lidt %0" : : "m"(pointer));
 }

@@ -18,6 +18,7 @@ struct trap_frame {
 };
 
 void idt_init(void);
+void idt_set_gate(unsigned vector, uint64_t target, unsigned dpl);
 void trap_handler(struct trap_frame *frame);
 const char *vector_name(unsigned vector);	/* "#GP", "#UD", ... */
 

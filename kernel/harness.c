@@ -204,7 +204,7 @@ int harness_run(const struct harness_options *o)
 	unsigned planned;
 
 	if (o->list) {
-		for_each_selected(o, list_one);
+		console_printf("pmctest: %u tests\n", for_each_selected(o, list_one));
 		return EXIT_PASSED;
 	}
 

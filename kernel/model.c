@@ -65,7 +65,12 @@ static const char *const decided_by[GRANT_COUNT][DECISION_COUNT] = {
 };
 
 /* Why the privilege check faulted, without and with AMD-1. */
-enum restriction { RESTRICT_CPL3, RESTRICT_CPL12, RESTRICT_V86, RESTRICT_COUNT };
+enum restriction {
+	RESTRICT_CPL3,
+	RESTRICT_CPL12,	/* PRIV-2 */
+	RESTRICT_V86,	/* PRIV-3 */
+	RESTRICT_COUNT
+};
 
 static const char *const restricted_by[RESTRICT_COUNT][2] = {
 	[RESTRICT_CPL3]	 = { "PRIV-1 PRIV-5", "PRIV-1 PRIV-5 AMD-1" },

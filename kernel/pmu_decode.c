@@ -87,16 +87,17 @@ static void decode_intel(const struct pmu_cpuid *raw, struct pmu_info *out)
 	out->events_length = field(eax, 24, 8);
 	/* PROG-4: EBX bits at and above the vector length mean nothing. */
 	out->events_unavailable = raw->leaf0a_ebx & low_bits(out->events_length);
-	/* ARCH-3 / ARCH-7: EDX enumerates fixed counters only for version > 1. */
+	/* ARCH-3, ARCH-7: EDX counts fixed counters only for version > 1. */
 	out->fixed_count = out->version > 1 ? field(edx, 0, 5) : 0;
 	out->fixed_width = out->version > 1 ? field(edx, 5, 8) : 0;
 	out->fixed_bitmap = raw->leaf0a_ecx;
 	out->has_leaf23 = raw->has_leaf23;
 	out->gp_bitmap23 = raw->has_leaf23 ? raw->leaf23_1_eax : 0;
 	out->fixed_bitmap23 = raw->has_leaf23 ? raw->leaf23_1_ebx : 0;
-	out->gp_valid = low_bits(out->gp_count) | out->gp_bitmap23;	/* ARCH-2 */
+	/* ARCH-2, ARCH-3: the valid indices 0..31 by every criterion. */
+	out->gp_valid = low_bits(out->gp_count) | out->gp_bitmap23;
 	out->fixed_valid = low_bits(out->fixed_count) | out->fixed_bitmap |
-			   out->fixed_bitmap23;				/* ARCH-3 */
+			   out->fixed_bitmap23;
 
 	/* MET-3: IA32_PERF_CAPABILITIES exists only where PDCM says so. */
 	out->pdcm = (raw->leaf01_ecx & PDCM) != 0;

@@ -465,7 +465,11 @@ static void check_direct(void)
 	const struct exec_state ring3 = { MODE_LONG, 3, false };
 	const struct exec_state v86_says_cpl0 = { MODE_V86, 0, false };
 	const struct exec_state real_says_cpl3 = { MODE_REAL, 3, false };
+	/* A pmu_info not from pmu_decode(): fixed_count set at version 1. */
+	const struct pmu_info v1 = { .vendor = VENDOR_INTEL, .version = 1,
+				     .fixed_count = 3, .fixed_width = 48 };
 	struct rdpmc_expect e;
+	struct strbuf sb;
 	char text[128];
 
 	answer_of(&other, &ring0, 0, &e, text, sizeof(text));
@@ -494,6 +498,12 @@ static void check_direct(void)
 		   "read fixed 0 width=48", text);
 	answer_of(&icl, &ring3, 0, &e, text, sizeof(text));
 	tap_check_str("#GP statements", "PRIV-1 PRIV-5", e.statements);
+
+	model_rdpmc(&v1, &ring0, 0x40000000u, &e, NULL);
+	strbuf_init(&sb, text, sizeof(text));
+	expect_format(&e, &sb);
+	tap_check_str("ARCH-3 version 1: fixed_count is not trusted", GP,
+		      text);
 }
 
 static void check_names(void)

@@ -5,6 +5,7 @@
  */
 #include "exec.h"
 #include "harness.h"
+#include "rdpmc_check.h"
 #include "ring.h"
 
 enum {
@@ -14,6 +15,8 @@ enum {
 	CASE_FAULT,
 	CASE_FAULT_CPL3,
 	CASE_RECOVERED,
+	CASE_CAUGHT_ERROR_CODE,
+	CASE_CAUGHT_HIGH_HALF,
 	CASES,
 };
 
@@ -24,6 +27,8 @@ static const char *const ids[CASES] = {
 	[CASE_FAULT] = "selftest.fault",
 	[CASE_FAULT_CPL3] = "selftest.fault.cpl3",
 	[CASE_RECOVERED] = "selftest.recovered",
+	[CASE_CAUGHT_ERROR_CODE] = "selftest.caught.error-code",
+	[CASE_CAUGHT_HIGH_HALF] = "selftest.caught.high-half",
 };
 
 static const char *const descriptions[CASES] = {
@@ -33,6 +38,8 @@ static const char *const descriptions[CASES] = {
 	[CASE_FAULT] = "an unexpected #UD at CPL 0 ends only this test, with the registers",
 	[CASE_FAULT_CPL3] = "an unexpected #UD at CPL 3 ends only this test, with the registers",
 	[CASE_RECOVERED] = "after the faults the harness still runs tests, at CPL 0 and CPL 3",
+	[CASE_CAUGHT_ERROR_CODE] = "the RDPMC check rejects a fabricated #GP with error code 1",
+	[CASE_CAUGHT_HIGH_HALF] = "the RDPMC check rejects a fabricated read with RDX[63:32] set",
 };
 
 static void describe(unsigned i, struct test_text *t)
@@ -60,6 +67,33 @@ static void recovered(void)
 		test_fail("expected a captured fault from RDPMC at CPL 3 with CR4.PCE = 0, observed a read");
 }
 
+/*
+ * Feed the RDPMC check an outcome no conforming CPU produces, for ECX 0 at
+ * CPL 3 with CR4.PCE = 0 (restricted: #GP(0) expected) or at CPL 0 (a read
+ * expected): the check must report not ok (PRIV-1, MODE-1).
+ */
+static void fabricated(struct exec_outcome o, bool restricted)
+{
+	const struct rdpmc_case c = {
+		{ MODE_LONG, restricted ? 3 : 0, false }, 0, SENTINEL_RAX,
+		SENTINEL_RDX,
+	};
+	struct rdpmc_expect e;
+	struct strbuf deviation;
+	char text[256];
+
+	model_rdpmc(check_pmu(), &c.state, c.rcx, &e, 0);
+	if (!restricted && e.verdict != VERDICT_READ) {
+		test_skip("the model expects no read of ECX 0 at CPL 0 on this CPU");
+		return;
+	}
+	strbuf_init(&deviation, text, sizeof(text));
+	if (rdpmc_conforms(&c, &e, &o, &deviation))
+		test_note("the fabricated outcome was accepted: the check cannot fail");
+	else
+		report_rdpmc_mismatch(&c, &o, text);
+}
+
 static void run(unsigned i)
 {
 	switch (i) {
@@ -82,6 +116,18 @@ static void run(unsigned i)
 		break;
 	case CASE_RECOVERED:
 		recovered();
+		break;
+	case CASE_CAUGHT_ERROR_CODE:
+		fabricated((struct exec_outcome){
+				   .faulted = true, .vector = 13, .error_code = 1,
+				   .fault_rip = 0x1000, .insn_rip = 0x1000,
+				   .rax = SENTINEL_RAX, .rdx = SENTINEL_RDX },
+			   true);
+		break;
+	case CASE_CAUGHT_HIGH_HALF:
+		fabricated((struct exec_outcome){
+				   .rax = 0x1234, .rdx = 0x100000000ull },
+			   false);
 		break;
 	}
 }
