@@ -3,8 +3,10 @@
 
 #include "cpu.h"
 #include "extable.h"
+#include "legacy.h"
 #include "probe.h"
 #include "ring.h"
+#include "trap.h"
 
 bool exec_available(const struct exec_state *state, struct strbuf *why_not)
 {
@@ -12,11 +14,8 @@ bool exec_available(const struct exec_state *state, struct strbuf *why_not)
 		strbuf_printf(why_not, "CPL %u does not exist", state->cpl);
 		return false;
 	}
-	if (state->mode != MODE_LONG && state->mode != MODE_COMPAT) {
-		strbuf_printf(why_not, "%s mode is not implemented by this kernel",
-			      cpu_mode_name(state->mode));
-		return false;
-	}
+	if (state->mode != MODE_LONG && state->mode != MODE_COMPAT)
+		return legacy_available(state->mode, state->cpl, why_not);
 	return true;
 }
 
@@ -43,6 +42,31 @@ static void rdpmc_in_ring(void *regs)
 	probe_rdpmc64(regs);
 }
 
+/*
+ * Real-address, virtual-8086 and legacy protected mode (arch/legacy.h).
+ * Real-address mode pushes no error code (SDM Vol. 3A 21.1.4) and the
+ * SDM's real-mode exception lists name a bare #GP: the outcome gives a #GP
+ * there error code 0, the code the same #GP pushes in protected mode.
+ */
+static void rdpmc_legacy(const struct exec_state *state, uint64_t rax,
+			 uint64_t rcx, uint64_t rdx, struct exec_outcome *out)
+{
+	struct legacy_outcome o;
+
+	legacy_run(state->mode, state->cpl, LEGACY_BODY_RDPMC, (uint32_t)rax,
+		   (uint32_t)rcx, (uint32_t)rdx, &o);
+	out->faulted = o.faulted;
+	out->vector = o.vector;
+	out->error_code = o.error_code;
+	if (state->mode == MODE_REAL && o.faulted && o.vector == VECTOR_GP)
+		out->error_code = 0;
+	out->fault_rip = o.fault_linear;
+	out->insn_rip = legacy_rdpmc_linear();
+	out->rax = o.eax;
+	out->rcx = o.ecx;
+	out->rdx = o.edx;
+}
+
 void exec_rdpmc(const struct exec_state *state, uint64_t rax, uint64_t rcx,
 		uint64_t rdx, struct exec_outcome *out)
 {
@@ -52,6 +76,11 @@ void exec_rdpmc(const struct exec_state *state, uint64_t rax, uint64_t rcx,
 
 	write_cr4(state->pce ? cr4 | CR4_PCE : cr4 & ~(uint64_t)CR4_PCE);
 	begin();
+	if (state->mode != MODE_LONG && state->mode != MODE_COMPAT) {
+		rdpmc_legacy(state, rax, rcx, rdx, out);
+		write_cr4(cr4);
+		return;
+	}
 	if (state->mode == MODE_COMPAT) {
 		insn = probe_rdpmc32_insn;
 		ring_run32(state->cpl, (uint32_t)(uintptr_t)probe_rdpmc32,
@@ -66,6 +95,52 @@ void exec_rdpmc(const struct exec_state *state, uint64_t rax, uint64_t rcx,
 	}
 	write_cr4(cr4);
 	finish(out, insn, &regs);
+}
+
+struct rdpmc_batch {
+	uint64_t rax, rdx;
+	const uint64_t *rcx;
+	unsigned n;
+	bool serialize;
+	struct exec_outcome *out;
+};
+
+/* Runs in the batch's ring: one ring entry for all n RDPMCs. */
+static void rdpmc_batch_in_ring(void *arg)
+{
+	struct rdpmc_batch *b = arg;
+
+	for (unsigned i = 0; i < b->n; i++) {
+		struct probe_regs regs = { b->rax, b->rcx[i], b->rdx };
+
+		if (b->serialize && i)
+			cpuid(0, 0);
+		begin();
+		probe_rdpmc64(&regs);
+		finish(&b->out[i], probe_rdpmc64_insn, &regs);
+	}
+}
+
+void exec_rdpmc_batch(const struct exec_state *state, uint64_t rax,
+		      uint64_t rdx, const uint64_t *rcx, unsigned n,
+		      bool serialize, struct exec_outcome *out)
+{
+	struct rdpmc_batch b = { rax, rdx, rcx, n, serialize, out };
+	uint64_t cr4 = read_cr4();
+
+	/* No 32-bit loop: one by one. Each call writes CR4 and enters the
+	 * ring by IRETQ, both serializing, so `serialize` holds anyway. */
+	if (state->mode != MODE_LONG) {
+		for (unsigned i = 0; i < n; i++)
+			exec_rdpmc(state, rax, rcx[i], rdx, &out[i]);
+		return;
+	}
+	write_cr4(state->pce ? cr4 | CR4_PCE : cr4 & ~(uint64_t)CR4_PCE);
+	if (state->cpl == 0)
+		rdpmc_batch_in_ring(&b);
+	else
+		ring_run64(state->cpl, rdpmc_batch_in_ring, &b);
+	write_cr4(cr4);
 }
 
 void exec_rdmsr(uint32_t msr, struct exec_outcome *out)

@@ -16,20 +16,34 @@ static bool same(const char *word, const char *s)
 	return *s == '\0' && *word == '\0';
 }
 
+static bool prefixed(const char *word, const char *prefix)
+{
+	while (*prefix && *word == *prefix) {
+		word++;
+		prefix++;
+	}
+	return *prefix == '\0';
+}
+
 static bool pattern_char(char c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' ||
 	       c == '_' || c == '-' || c == '*' || c == '?';
 }
 
-/* "tests=" value: comma-separated, non-empty, ID characters and wildcards. */
-static bool parse_patterns(char *value, struct harness_options *o,
-			   struct strbuf *error)
+/* A "tests=" or "exclude=" value: comma-separated, non-empty, ID
+ * characters and wildcards, into list[*count]. */
+static bool parse_patterns(const char *key, char *value, const char **list,
+			   unsigned *count, struct strbuf *error)
 {
 	char *p = value;
 
+	if (*count) {
+		strbuf_printf(error, "%s= given twice (join the patterns with commas)", key);
+		return false;
+	}
 	if (*p == '\0') {
-		strbuf_puts(error, "tests= needs at least one pattern");
+		strbuf_printf(error, "%s= needs at least one pattern", key);
 		return false;
 	}
 	for (;;) {
@@ -38,22 +52,22 @@ static bool parse_patterns(char *value, struct harness_options *o,
 		while (*p && *p != ',') {
 			if (!pattern_char(*p)) {
 				strbuf_printf(error,
-					      "tests=%s: '%c' is not allowed in a pattern (use a-z 0-9 . _ - * ?)",
-					      value, *p);
+					      "%s=%s: '%c' is not allowed in a pattern (use a-z 0-9 . _ - * ?)",
+					      key, value, *p);
 				return false;
 			}
 			p++;
 		}
 		if (p == start) {
-			strbuf_printf(error, "tests=%s: empty pattern", value);
+			strbuf_printf(error, "%s=%s: empty pattern", key, value);
 			return false;
 		}
-		if (o->pattern_count == sizeof(o->patterns) / sizeof(o->patterns[0])) {
-			strbuf_printf(error, "tests=: more than %zu patterns",
-				      sizeof(o->patterns) / sizeof(o->patterns[0]));
+		if (*count == HARNESS_MAX_PATTERNS) {
+			strbuf_printf(error, "%s=: more than %d patterns", key,
+				      HARNESS_MAX_PATTERNS);
 			return false;
 		}
-		o->patterns[o->pattern_count++] = start;
+		list[(*count)++] = start;
 		if (*p == '\0')
 			return true;
 		*p++ = '\0';
@@ -83,16 +97,16 @@ bool cmdline_parse(char *line, struct harness_options *o,
 			o->list = true;
 		} else if (same(word, "verbose")) {
 			o->verbose = true;
-		} else if (word[0] == 't' && word[1] == 'e' && word[2] == 's' &&
-			   word[3] == 't' && word[4] == 's' && word[5] == '=') {
-			if (o->pattern_count) {
-				strbuf_puts(error, "tests= given twice (join the patterns with commas)");
+		} else if (prefixed(word, "tests=")) {
+			if (!parse_patterns("tests", word + 6, o->patterns,
+					    &o->pattern_count, error))
 				return false;
-			}
-			if (!parse_patterns(word + 6, o, error))
+		} else if (prefixed(word, "exclude=")) {
+			if (!parse_patterns("exclude", word + 8, o->excluded,
+					    &o->excluded_count, error))
 				return false;
 		} else {
-			strbuf_printf(error, "unknown option '%s' (known: tests=GLOB[,GLOB], list, verbose)",
+			strbuf_printf(error, "unknown option '%s' (known: tests=GLOB[,GLOB], exclude=GLOB[,GLOB], list, verbose)",
 				      word);
 			return false;
 		}

@@ -7,7 +7,8 @@
 #include "strbuf.h"
 
 /*
- * Parses the kernel command line, "tests=GLOB[,GLOB] list verbose", in
+ * Parses the kernel command line, "tests=GLOB[,GLOB] exclude=GLOB[,GLOB]
+ * list verbose", in
  * place (it is split into the patterns). On a malformed line returns false
  * with the reason, naming the offending word, in error.
  */

@@ -33,6 +33,16 @@ bool exec_available(const struct exec_state *state, struct strbuf *why_not);
 void exec_rdpmc(const struct exec_state *state, uint64_t rax, uint64_t rcx,
 		uint64_t rdx, struct exec_outcome *out);
 
+/*
+ * n RDPMCs in state, one per rcx[i], with RAX and RDX as given before each:
+ * out[i] is what exec_rdpmc(state, rax, rcx[i], rdx) would return, but the
+ * state is entered once for the whole batch (sweeps). With serialize, a
+ * CPUID runs in the same state between consecutive RDPMCs (ENC-2).
+ */
+void exec_rdpmc_batch(const struct exec_state *state, uint64_t rax,
+		      uint64_t rdx, const uint64_t *rcx, unsigned n,
+		      bool serialize, struct exec_outcome *out);
+
 /* RDMSR / WRMSR at CPL 0. */
 void exec_rdmsr(uint32_t msr, struct exec_outcome *out);
 void exec_wrmsr(uint32_t msr, uint64_t value, struct exec_outcome *out);

@@ -89,6 +89,9 @@ static bool starts_with_wildcard(const char *pattern)
 static bool selected(const struct harness_options *o, const struct suite *s,
 		     const char *id)
 {
+	for (unsigned i = 0; i < o->excluded_count; i++)
+		if (glob_match(o->excluded[i], id))
+			return false;
 	if (o->pattern_count == 0)
 		return !(s->flags & SUITE_EXPLICIT);
 	for (unsigned i = 0; i < o->pattern_count; i++) {
@@ -214,7 +217,7 @@ int harness_run(const struct harness_options *o)
 	pmu_report(platform_enumeration());
 	planned = for_each_selected(o, 0);
 	if (planned == 0) {
-		console_printf("# no test matches the tests= patterns\n");
+		console_printf("# no test is selected by tests= and exclude=\n");
 		harness_bail_out("nothing to run");
 	}
 	console_printf("1..%u\n", planned);

@@ -55,9 +55,13 @@ void test_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void test_skip(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 bool test_has_failed(void);
 
+#define HARNESS_MAX_PATTERNS 16
+
 struct harness_options {
-	const char *patterns[16];	/* tests=GLOB,GLOB; none: default run */
+	const char *patterns[HARNESS_MAX_PATTERNS];	/* tests=; none: default run */
 	unsigned pattern_count;
+	const char *excluded[HARNESS_MAX_PATTERNS];	/* exclude=GLOB,GLOB */
+	unsigned excluded_count;
 	bool list;
 	bool verbose;
 };

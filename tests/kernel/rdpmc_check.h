@@ -62,6 +62,9 @@ struct sweep {
 #define SWEEP_LINE_REPORTS	8
 
 bool sweep_case(struct sweep *sw, const struct rdpmc_case *c);
+/* The same for an outcome already observed (exec_rdpmc_batch()). */
+bool sweep_outcome(struct sweep *sw, const struct rdpmc_case *c,
+		   const struct exec_outcome *o);
 void sweep_finish(const struct sweep *sw, const char *what);
 
 /* Short human text for an outcome: "read RAX=.. RDX=..", "#GP(0) at ..". */

@@ -1,0 +1,18 @@
+/* Timed batches of one instruction (arch/bench_batch.asm). */
+#ifndef PMCTEST_BENCH_BATCH_H
+#define PMCTEST_BENCH_BATCH_H
+
+#include <stdint.h>
+
+#define BENCH_BATCH 16	/* instructions per batch */
+
+/* Each returns the TSC cycles of one batch, brackets included. */
+uint64_t bench_empty(void);	/* the brackets alone */
+uint64_t bench_nop(void);
+uint64_t bench_lfence(void);
+uint64_t bench_rdtsc(void);
+uint64_t bench_cpuid(void);	/* leaf 0 */
+uint64_t bench_rdpmc(uint32_t ecx);	/* any CPL; faults are captured */
+uint64_t bench_rdmsr(uint32_t msr);	/* CPL 0; faults are captured */
+
+#endif

@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+"""make bench: RDPMC's cost per target, and what the suite costs in time.
+
+For each target, boots the kernel with tests=bench.* and collects the
+"# bench NAME cycles_median=N cycles_min=N n=N outcome=WHAT" lines; then
+times the default suite from QEMU's start to its exit, per boot route, the
+median of --runs runs, next to the floor kernel (tests/bench/floor.c)
+booted the same way. Writes a Markdown report.
+"""
+import argparse
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import boot  # noqa: E402  (tests/boot.py: the QEMU command line)
+
+TARGETS = {
+    "tcg": ("tcg", "max", "TCG, -cpu max"),
+    "kvm": ("kvm", "host,-arch-capabilities", "KVM, -cpu host,-arch-capabilities"),
+}
+BENCH_LINE = re.compile(r"^\s*# bench (\S+) cycles_median=(\d+) "
+                        r"cycles_min=(\d+) n=(\d+) outcome=(\S+)")
+
+
+def qemu(args, accel, cpu, route, elf, iso, cmdline):
+    ns = argparse.Namespace(qemu=args.qemu, memory=64, accel=accel, cpu=cpu,
+                            machine="", route=route, iso=iso, elf=elf,
+                            cmdline=cmdline, qemu_args="")
+    return boot.qemu_command(ns)
+
+
+def target_usable(accel):
+    if accel != "kvm":
+        return None
+    if not os.access("/dev/kvm", os.R_OK | os.W_OK):
+        return "/dev/kvm is not accessible"
+    return None
+
+
+def bench_rows(args, accel, cpu):
+    run = boot.Boot(qemu(args, accel, cpu, "pvh", args.elf, args.iso,
+                         "tests=bench.* verbose"), args.timeout, False, None)
+    rows = [m.groups() for m in map(BENCH_LINE.match, run.lines) if m]
+    status, problem = run.verdict()
+    return rows, problem
+
+
+def wall_time(args, cmd):
+    """Median seconds from QEMU's start to its exit, and the exit codes."""
+    times, codes = [], set()
+    for _ in range(args.runs):
+        start = time.monotonic()
+        try:
+            proc = subprocess.run(cmd, stdin=subprocess.DEVNULL,
+                                  stdout=subprocess.DEVNULL,
+                                  stderr=subprocess.DEVNULL,
+                                  timeout=args.timeout)
+            codes.add(proc.returncode)
+        except subprocess.TimeoutExpired:
+            codes.add("timeout")
+        times.append(time.monotonic() - start)
+    return statistics.median(times), codes
+
+
+def status_text(codes):
+    # isa-debug-exit: QEMU exits with (status << 1) | 1.
+    names = {1: "status 0", 3: "status 1", 5: "status 2", "timeout": "timed out"}
+    return ", ".join(names.get(c, f"QEMU exit {c}") for c in sorted(codes, key=str))
+
+
+def main(argv):
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    for name in ("elf", "iso", "floor-elf", "floor-iso", "out"):
+        p.add_argument("--" + name, required=True)
+    p.add_argument("--targets", default="tcg,kvm")
+    p.add_argument("--runs", type=int, default=5)
+    p.add_argument("--timeout", type=float, default=600.0)
+    p.add_argument("--qemu", default="qemu-system-x86_64")
+    args = p.parse_args(argv)
+
+    out = ["# pmctest bench", "",
+           "TSC cycles per instruction (bench.* group, PVH boot): a batch of "
+           "16 between LFENCE-serialised RDTSCs, less the fastest empty "
+           "batch; median and minimum over n batches. Where the instruction "
+           "faults, the figure is the whole fault round trip.", ""]
+    walls = []
+    for name in args.targets.split(","):
+        accel, cpu, label = TARGETS[name]
+        why_not = target_usable(accel)
+        if why_not:
+            out += [f"## {label}", "", f"Not run: {why_not}.", ""]
+            continue
+        print(f"bench: {label}: bench.* group", flush=True)
+        rows, problem = bench_rows(args, accel, cpu)
+        out += [f"## {label}", "", "| bench | median | min | n | outcome |",
+                "|---|---:|---:|---:|---|"]
+        out += [f"| {r[0]} | {r[1]} | {r[2]} | {r[3]} | {r[4]} |" for r in rows]
+        if problem:
+            out += ["", f"The bench run did not finish cleanly: {problem}."]
+        out.append("")
+        for route in ("pvh", "iso"):
+            print(f"bench: {label}: wall time via {route}, {args.runs} runs",
+                  flush=True)
+            suite, suite_codes = wall_time(args, qemu(
+                args, accel, cpu, route, args.elf, args.iso, ""))
+            floor, floor_codes = wall_time(args, qemu(
+                args, accel, cpu, route, args.floor_elf, args.floor_iso, ""))
+            walls.append((label, route, suite, status_text(suite_codes),
+                          floor, status_text(floor_codes)))
+    out += ["## Wall time of the default suite",
+            "",
+            f"QEMU start to exit, median of {args.runs} runs; the floor is a "
+            "kernel that boots the same way and exits at once.", "",
+            "| target | route | suite (s) | floor (s) | suite / floor | suite exit |",
+            "|---|---|---:|---:|---:|---|"]
+    for label, route, suite, suite_status, floor, floor_status in walls:
+        out.append(f"| {label} | {route} | {suite:.2f} | {floor:.2f} | "
+                   f"{suite / floor:.1f}x | {suite_status} |")
+    with open(args.out, "w") as f:
+        f.write("\n".join(out) + "\n")
+    print("\n".join(out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,81 @@
+/*
+ * ecx.types.cpl<0|3>: every counter type. RDPMC with each of the 65,536
+ * values of ECX[31:16] and index 0, then for each defined type (0000H
+ * general-purpose, 4000H fixed, 2000H metrics) the first index the model
+ * says does not exist; each outcome must be the model's (ARCH-1, ARCH-4,
+ * ARCH-5; ARCH-6: types 8000H and up are the fast flag on an architectural
+ * PMU). On a PMU without a type field (non-architectural, AMD) the same
+ * values are checked against what the model says there.
+ */
+#include "check_context.h"
+#include "counters.h"
+#include "ecx_sweep.h"
+#include "harness.h"
+
+#define TYPES 0x10000u
+
+static void describe(unsigned i, struct test_text *t, bool full)
+{
+	strbuf_printf(&t->id, "ecx.types.%s%s", full ? "full." : "",
+		      check_context_name(i));
+	strbuf_puts(&t->statements, "ARCH-1 ARCH-4 ARCH-5 ARCH-6");
+	strbuf_printf(&t->description,
+		      "RDPMC of %s ECX[31:16] type with index 0, and of the "
+		      "first invalid index of each defined type",
+		      full ? "every" : "the model's sample of each");
+}
+
+static uint64_t type_at(unsigned i, const void *arg)
+{
+	(void)arg;
+	return (uint64_t)i << 16;
+}
+
+static void run(unsigned i, bool full)
+{
+	static const uint32_t defined[] = {
+		ECX_TYPE_GP, ECX_TYPE_FIXED, ECX_TYPE_METRICS,
+	};
+	const struct exec_state *s = check_context(i);
+	uint32_t first_invalid[3];
+	unsigned n = 0;
+	struct sweep sw = { 0 };
+
+	if (!check_context_usable(s))
+		return;
+	sweep_steps(&sw, s, TYPES, type_at, 0, full);
+	for (unsigned k = 0; k < 3; k++)
+		if (first_invalid_ecx(defined[k], 0x10000, &first_invalid[n]))
+			n++;
+	sweep_table(&sw, s, first_invalid, n);
+	sweep_finish(&sw, "ECX values");
+}
+
+static void describe_sample(unsigned i, struct test_text *t)
+{
+	describe(i, t, false);
+}
+
+static void run_sample(unsigned i)
+{
+	run(i, false);
+}
+
+static void describe_full(unsigned i, struct test_text *t)
+{
+	describe(i, t, true);
+}
+
+static void run_full(unsigned i)
+{
+	run(i, true);
+}
+
+static const struct suite ecx_types = {
+	0, CHECK_CONTEXTS, describe_sample, run_sample,
+};
+static const struct suite ecx_types_full = {
+	SUITE_EXPLICIT, CHECK_CONTEXTS, describe_full, run_full,
+};
+REGISTER_SUITE(ecx_types);
+REGISTER_SUITE(ecx_types_full);

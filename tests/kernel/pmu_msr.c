@@ -1,0 +1,111 @@
+#include "pmu_msr.h"
+
+#include "exec.h"
+#include "rdpmc_check.h"
+
+static void explain_fault(const struct exec_outcome *o, struct strbuf *why)
+{
+	if (o->error_code == EXEC_NO_ERROR_CODE)
+		strbuf_printf(why, "raised vector %u", o->vector);
+	else
+		strbuf_printf(why, "raised vector %u (error code 0x%x)",
+			      o->vector, o->error_code);
+}
+
+bool msr_read(uint32_t msr, uint64_t *value, struct strbuf *why)
+{
+	struct exec_outcome o;
+
+	exec_rdmsr(msr, &o);
+	if (o.faulted) {
+		strbuf_printf(why, "RDMSR(%XH) ", msr);
+		explain_fault(&o, why);
+		return false;
+	}
+	*value = (o.rdx & 0xFFFFFFFF) << 32 | (o.rax & 0xFFFFFFFF);
+	return true;
+}
+
+bool msr_write(uint32_t msr, uint64_t value, struct strbuf *why)
+{
+	struct exec_outcome o;
+
+	exec_wrmsr(msr, value, &o);
+	if (o.faulted) {
+		strbuf_printf(why, "WRMSR(%XH, 0x%llx) ", msr,
+			      (unsigned long long)value);
+		explain_fault(&o, why);
+		return false;
+	}
+	return true;
+}
+
+/* AMD core counter i: the PerfCtrExtCore pair, else the legacy four. */
+static uint32_t amd_core_msr(unsigned i, bool select)
+{
+	if (check_pmu()->amd_ext_core)
+		return (select ? MSR_AMD_PERF_CTL_EXT0 : MSR_AMD_PERF_CTR_EXT0) +
+		       2 * i;
+	return (select ? MSR_AMD_PERF_EVTSEL0 : MSR_AMD_PERF_CTR0) + i;
+}
+
+uint32_t counter_msr(const struct counter *c, bool full_width)
+{
+	switch (c->kind) {
+	case COUNTER_GP:
+	case COUNTER_PMC:
+		return (full_width ? MSR_IA32_A_PMC0 : MSR_IA32_PMC0) + c->index;
+	case COUNTER_FIXED:
+		return MSR_IA32_FIXED_CTR0 + c->index;
+	case COUNTER_METRICS:
+		return MSR_IA32_PERF_METRICS;
+	case COUNTER_AMD_CORE:
+		return amd_core_msr(c->index, false);
+	case COUNTER_AMD_NB:
+		return MSR_AMD_NB_CTL0 + 2 * c->index + 1;
+	case COUNTER_AMD_L2:
+		return MSR_AMD_L2_CTL0 + 2 * c->index + 1;
+	}
+	return 0;
+}
+
+uint32_t counter_select_msr(const struct counter *c)
+{
+	switch (c->kind) {
+	case COUNTER_GP:
+	case COUNTER_PMC:
+		return MSR_IA32_PERFEVTSEL0 + c->index;
+	case COUNTER_AMD_CORE:
+		return amd_core_msr(c->index, true);
+	case COUNTER_AMD_NB:
+		return MSR_AMD_NB_CTL0 + 2 * c->index;
+	case COUNTER_AMD_L2:
+		return MSR_AMD_L2_CTL0 + 2 * c->index;
+	case COUNTER_FIXED:
+	case COUNTER_METRICS:
+		break;
+	}
+	return 0;
+}
+
+bool pmu_stop_counters(struct strbuf *why)
+{
+	const struct pmu_info *pmu = check_pmu();
+	struct counter counters[MAX_COUNTERS];
+	unsigned n = model_counters(counters, MAX_COUNTERS);
+	bool fixed = false;
+
+	if (pmu->vendor == VENDOR_INTEL && pmu->version >= 2 &&
+	    !msr_write(MSR_IA32_PERF_GLOBAL_CTRL, 0, why))	/* PROG-5 */
+		return false;
+	if (pmu->vendor == VENDOR_AMD && pmu->amd_perfmon_v2 &&
+	    !msr_write(MSR_AMD_PERF_GLOBAL_CTL, 0, why))
+		return false;
+	for (unsigned i = 0; i < n; i++) {
+		if (counters[i].kind == COUNTER_FIXED)
+			fixed = true;
+		else if (!msr_write(counter_select_msr(&counters[i]), 0, why))
+			return false;
+	}
+	return !fixed || msr_write(MSR_IA32_FIXED_CTR_CTRL, 0, why);
+}

@@ -1,0 +1,320 @@
+#include "prog_counter.h"
+
+#include "harness.h"
+#include "known_loop.h"
+#include "pmu_msr.h"
+#include "ring.h"
+
+#define PRESET 0x5A5Aull	/* below bit 31: no sign extension (PROG-5) */
+
+/* PROG-4 events and AMD's: CyclesNotInHalt 76H, Retired Instructions C0H,
+ * Retired Branch Instructions C2H. */
+const struct prog_event prog_events[PROG_EVENTS] = {
+	[PROG_CYCLES] = { "core cycles", 0, 0x3C, 0x00, 0x76 },
+	[PROG_INSTRUCTIONS] = { "instructions retired", 1, 0xC0, 0x00, 0xC0 },
+	[PROG_REF_CYCLES] = { "reference cycles", 2, 0x3C, 0x01, -1 },
+	[PROG_BRANCHES] = { "branch instructions retired", 5, 0xC4, 0x00, 0xC2 },
+};
+
+/* count and control are formats taking the counter's index. */
+static void set_names(struct prog_counter *c, const char *count,
+		      const char *control, unsigned index)
+{
+	struct strbuf n, k;
+
+	strbuf_init(&n, c->name, sizeof(c->name));
+	strbuf_init(&k, c->control_name, sizeof(c->control_name));
+	strbuf_printf(&n, count, index);
+	strbuf_printf(&k, control, index);
+}
+
+static bool programmable(const struct pmu_info *pmu, struct strbuf *why)
+{
+	if (pmu->vendor != VENDOR_INTEL && pmu->vendor != VENDOR_AMD) {
+		strbuf_puts(why, "the vendor is neither GenuineIntel nor AuthenticAMD");
+		return false;
+	}
+	if (pmu->vendor == VENDOR_INTEL && pmu->version == 0) {
+		strbuf_puts(why, "no architectural PMU: CPUID.0AH:EAX[7:0] = 0");
+		return false;
+	}
+	return true;
+}
+
+bool prog_gp_counter(const struct pmu_info *pmu, const struct prog_event *ev,
+		     struct prog_counter *c, struct strbuf *why)
+{
+	*c = (struct prog_counter){ 0 };
+	if (!programmable(pmu, why))
+		return false;
+	if (pmu->vendor == VENDOR_AMD) {
+		if (ev->amd_event < 0) {
+			strbuf_printf(why, "AMD has no counterpart of architectural event %d (%s)",
+				      ev->arch_bit, ev->name);
+			return false;
+		}
+		/* AMD-2: with PerfCtrExtCore the extended pair, else legacy. */
+		if (pmu->amd_ext_core) {
+			set_names(c, "PERF_CTR%u", "PERF_CTL%u", 0);
+			c->control_msr = MSR_AMD_PERF_CTL_EXT0;
+			c->count_msr = MSR_AMD_PERF_CTR_EXT0;
+		} else {
+			set_names(c, "PerfCtr%u", "PerfEvtSel%u", 0);
+			c->control_msr = MSR_AMD_PERF_EVTSEL0;
+			c->count_msr = MSR_AMD_PERF_CTR0;
+		}
+		c->control_off = EVTSEL_EVENT(ev->amd_event);
+		if (pmu->amd_perfmon_v2) {
+			c->global_msr = MSR_AMD_PERF_GLOBAL_CTL;
+			c->global_bit = 1;
+		}
+		c->width = 48;	/* AMD-3 */
+	} else {
+		if (pmu->gp_count == 0) {
+			strbuf_puts(why, "no general-purpose counter: CPUID.0AH:EAX[15:8] = 0");
+			return false;
+		}
+		if ((unsigned)ev->arch_bit >= pmu->events_length) {
+			strbuf_printf(why, "architectural event %d (%s) is not enumerated: CPUID.0AH:EAX[31:24] = %u",
+				      ev->arch_bit, ev->name, pmu->events_length);
+			return false;
+		}
+		if (pmu->events_unavailable & (1u << ev->arch_bit)) {
+			strbuf_printf(why, "architectural event %d (%s) is not available: CPUID.0AH:EBX[%d] = 1",
+				      ev->arch_bit, ev->name, ev->arch_bit);
+			return false;
+		}
+		set_names(c, "IA32_PMC%u", "IA32_PERFEVTSEL%u", 0);
+		c->control_msr = MSR_IA32_PERFEVTSEL0;
+		c->count_msr = MSR_IA32_PMC0;
+		c->control_off = EVTSEL_EVENT(ev->event) | EVTSEL_UMASK(ev->umask);
+		if (pmu->version >= 2) {	/* PROG-5 */
+			c->global_msr = MSR_IA32_PERF_GLOBAL_CTRL;
+			c->global_bit = GLOBAL_CTRL_GP(0);
+		}
+		c->width = pmu->gp_width;
+	}
+	c->control_field = ~0ull;
+	c->enable_os = EVTSEL_OS | EVTSEL_EN;
+	c->enable_usr = EVTSEL_USR | EVTSEL_EN;
+	return true;
+}
+
+bool prog_fixed_counter(const struct pmu_info *pmu, unsigned index,
+			struct prog_counter *c, struct strbuf *why)
+{
+	*c = (struct prog_counter){ 0 };
+	if (!programmable(pmu, why))
+		return false;
+	if (pmu->vendor == VENDOR_AMD) {
+		strbuf_puts(why, "AMD has no fixed-function counters");
+		return false;
+	}
+	if (pmu->version < 2) {
+		strbuf_printf(why, "IA32_FIXED_CTR_CTRL needs version >= 2 (PROG-5): CPUID.0AH:EAX[7:0] = %u",
+			      pmu->version);
+		return false;
+	}
+	if (!(pmu->fixed_valid & (1u << index))) {
+		strbuf_printf(why, "fixed counter %u is not enumerated: CPUID.0AH:EDX[4:0] = %u, ECX = 0x%x",
+			      index, pmu->fixed_count, pmu->fixed_bitmap);
+		return false;
+	}
+	set_names(c, "IA32_FIXED_CTR%u", "IA32_FIXED_CTR_CTRL", index);
+	c->count_msr = MSR_IA32_FIXED_CTR0 + index;
+	c->control_msr = MSR_IA32_FIXED_CTR_CTRL;
+	c->control_field = FIXED_CTRL_FIELD(index);
+	c->enable_os = FIXED_CTRL_OS(index);
+	c->enable_usr = FIXED_CTRL_USR(index);
+	c->global_msr = MSR_IA32_PERF_GLOBAL_CTRL;
+	c->global_bit = GLOBAL_CTRL_FIXED(index);
+	c->width = pmu->fixed_width;
+	return true;
+}
+
+/* MSR accesses in order; after the first fault the rest are skipped and
+ * the fault, after the MSR's name, is what the caller reports. */
+struct msr_session {
+	const struct prog_counter *c;
+	bool faulted;
+	struct strbuf *why;
+};
+
+static const char *msr_label(const struct prog_counter *c, uint32_t msr)
+{
+	if (msr == c->count_msr)
+		return c->name;
+	if (msr == c->control_msr)
+		return c->control_name;
+	return msr == MSR_IA32_PERF_GLOBAL_CTRL ? "IA32_PERF_GLOBAL_CTRL"
+						: "PerfCntrGlobalCtl";
+}
+
+static void note_fault(struct msr_session *s, uint32_t msr, const char *what)
+{
+	s->faulted = true;
+	strbuf_printf(s->why, "%s: %s", msr_label(s->c, msr), what);
+}
+
+static uint64_t rd(struct msr_session *s, uint32_t msr)
+{
+	char text[80];
+	struct strbuf fault;
+	uint64_t value = 0;
+
+	strbuf_init(&fault, text, sizeof(text));
+	if (!s->faulted && !msr_read(msr, &value, &fault))
+		note_fault(s, msr, text);
+	return value;
+}
+
+static void wr(struct msr_session *s, uint32_t msr, uint64_t value)
+{
+	char text[80];
+	struct strbuf fault;
+
+	strbuf_init(&fault, text, sizeof(text));
+	if (!s->faulted && !msr_write(msr, value, &fault))
+		note_fault(s, msr, text);
+}
+
+/* Counting stopped: gate closed (v2+), EN clear (PROG-3). */
+static void stop(struct msr_session *s, struct prog_counter *c)
+{
+	if (c->global_msr)
+		wr(s, c->global_msr, c->global_saved & ~c->global_bit);
+	wr(s, c->control_msr, c->control_off);
+}
+
+static void restore_gate(struct msr_session *s, struct prog_counter *c)
+{
+	if (c->global_msr)
+		wr(s, c->global_msr, c->global_saved);
+}
+
+bool prog_counter_usable(struct prog_counter *c, struct strbuf *why)
+{
+	struct msr_session s = { c, false, why };
+	uint64_t held;
+
+	if (c->global_msr)
+		c->global_saved = rd(&s, c->global_msr);
+	if (c->control_field != ~0ull)	/* shared: keep the other fields */
+		c->control_off = rd(&s, c->control_msr) & ~c->control_field;
+	stop(&s, c);
+	wr(&s, c->count_msr, PRESET);
+	held = rd(&s, c->count_msr);
+	if (!s.faulted && held != PRESET) {
+		strbuf_printf(why, "%s (%XH) does not hold a written value: wrote 0x%llx, read 0x%llx",
+			      c->name, c->count_msr, PRESET,
+			      (unsigned long long)held);
+		return false;
+	}
+	wr(&s, c->count_msr, 0);
+	restore_gate(&s, c);
+	return !s.faulted;
+}
+
+static void loop_in_ring(void *iterations)
+{
+	known_loop(*(const uint64_t *)iterations);
+}
+
+bool prog_count_loop(struct prog_counter *c, unsigned filter, unsigned cpl,
+		     uint64_t iterations, uint64_t *count, struct strbuf *why)
+{
+	struct msr_session s = { c, false, why };
+	uint64_t on = c->control_off;
+
+	if (filter & FILTER_OS)
+		on |= c->enable_os;
+	if (filter & FILTER_USR)
+		on |= c->enable_usr;
+	stop(&s, c);			/* PROG-3: EN clear while writing */
+	wr(&s, c->count_msr, 0);
+	wr(&s, c->control_msr, on);
+	if (c->global_msr)		/* PROG-5: the gate last */
+		wr(&s, c->global_msr, c->global_saved | c->global_bit);
+	if (!s.faulted)
+		ring_run64(cpl, loop_in_ring, &iterations);
+	stop(&s, c);
+	*count = rd(&s, c->count_msr);
+	restore_gate(&s, c);
+	return !s.faulted;
+}
+
+bool prog_measure(struct prog_counter *c, unsigned filter, unsigned cpl,
+		  struct prog_delta *d, struct strbuf *why)
+{
+	return prog_count_loop(c, filter, cpl, PROG_SHORT_LOOP, &d->short_count, why) &&
+	       prog_count_loop(c, filter, cpl, PROG_LONG_LOOP, &d->long_count, why);
+}
+
+uint64_t prog_tolerance(uint64_t expected)
+{
+	return expected / 1000 + 2;
+}
+
+void prog_expect_count(const struct prog_counter *c, const char *what,
+		       const struct prog_delta *d, uint64_t per_iteration)
+{
+	uint64_t expected = per_iteration * PROG_LOOP_DELTA;
+	uint64_t tolerance = prog_tolerance(expected);
+	uint64_t delta = d->long_count - d->short_count;
+	uint64_t off = delta > expected ? delta - expected : expected - delta;
+
+	if (per_iteration && d->long_count == 0) {
+		test_fail("%s holds written values but did not advance when enabled: %s read 0 after %llu iterations",
+			  c->name, what, PROG_LONG_LOOP);
+		return;
+	}
+	if (d->long_count < d->short_count || off > tolerance) {
+		test_fail("%s: %s counted %lld more over %llu more iterations; expected %llu +- %llu (counts %llu and %llu)",
+			  c->name, what, (long long)delta, PROG_LOOP_DELTA,
+			  (unsigned long long)expected,
+			  (unsigned long long)tolerance,
+			  (unsigned long long)d->short_count,
+			  (unsigned long long)d->long_count);
+		return;
+	}
+	test_note("%s: %s counted %llu more over %llu more iterations (expected %llu +- %llu)",
+		  c->name, what, (unsigned long long)delta, PROG_LOOP_DELTA,
+		  (unsigned long long)expected, (unsigned long long)tolerance);
+}
+
+void prog_expect_advance(const struct prog_counter *c, const char *what,
+			 const struct prog_delta *d)
+{
+	if (d->long_count == 0)
+		test_fail("%s holds written values but did not advance when enabled: %s read 0 after %llu iterations",
+			  c->name, what, PROG_LONG_LOOP);
+	else if (d->long_count <= d->short_count)
+		test_fail("%s: %s did not advance more over %llu iterations (%llu) than over %llu (%llu)",
+			  c->name, what, PROG_LONG_LOOP,
+			  (unsigned long long)d->long_count, PROG_SHORT_LOOP,
+			  (unsigned long long)d->short_count);
+	else
+		test_note("%s: %s %llu over %llu iterations, %llu over %llu",
+			  c->name, what, (unsigned long long)d->short_count,
+			  PROG_SHORT_LOOP, (unsigned long long)d->long_count,
+			  PROG_LONG_LOOP);
+}
+
+void prog_expect_rings(struct prog_counter *c, unsigned cpl)
+{
+	char text[120];
+	struct strbuf why;
+	struct prog_delta usr, os;
+
+	strbuf_init(&why, text, sizeof(text));
+	if (!prog_measure(c, FILTER_USR, cpl, &usr, &why) ||
+	    !prog_measure(c, FILTER_OS, cpl, &os, &why)) {
+		test_fail("%s", text);
+		return;
+	}
+	/* PROG-2: OS counts CPL 0, USR counts CPL 1, 2 and 3. */
+	prog_expect_count(c, "USR only", &usr,
+			  cpl == 0 ? 0 : KNOWN_LOOP_INSTRUCTIONS);
+	prog_expect_count(c, "OS only", &os,
+			  cpl == 0 ? KNOWN_LOOP_INSTRUCTIONS : 0);
+}

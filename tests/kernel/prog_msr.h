@@ -1,0 +1,40 @@
+/*
+ * The PMU programming MSRs and their fields (PROG-1, PROG-5, AMD-2), Intel
+ * and AMD, as numbers only.
+ */
+#ifndef PMCTEST_PROG_MSR_H
+#define PMCTEST_PROG_MSR_H
+
+/* Intel, architectural PMU */
+#define MSR_IA32_PMC0			0x0C1u	/* + x */
+#define MSR_IA32_PERFEVTSEL0		0x186u	/* + x */
+#define MSR_IA32_FIXED_CTR0		0x309u	/* + x */
+#define MSR_IA32_FIXED_CTR_CTRL		0x38Du
+#define MSR_IA32_PERF_GLOBAL_CTRL	0x38Fu
+#define MSR_IA32_A_PMC0			0x4C1u	/* + x, full width (FW_WRITE) */
+
+/* IA32_PERFEVTSELx and AMD PerfEvtSeln share these fields (PROG-1). */
+#define EVTSEL_EVENT(e)			((uint64_t)(e) & 0xFFu)
+#define EVTSEL_UMASK(u)			(((uint64_t)(u) & 0xFFu) << 8)
+#define EVTSEL_USR			(1ull << 16)
+#define EVTSEL_OS			(1ull << 17)
+#define EVTSEL_EN			(1ull << 22)
+
+/* IA32_FIXED_CTR_CTRL: four bits per fixed counter i (PROG-5). */
+#define FIXED_CTRL_OS(i)		(1ull << (4 * (i)))
+#define FIXED_CTRL_USR(i)		(1ull << (4 * (i) + 1))
+#define FIXED_CTRL_FIELD(i)		(0xFull << (4 * (i)))
+
+/* IA32_PERF_GLOBAL_CTRL: bit x gates PMCx, bit 32 + i fixed counter i. */
+#define GLOBAL_CTRL_GP(x)		(1ull << (x))
+#define GLOBAL_CTRL_FIXED(i)		(1ull << (32 + (i)))
+
+/* AMD core counters (AMD-2): legacy PerfEvtSel0-3 / PerfCtr0-3, and with
+ * PerfCtrExtCore the six interleaved extended pairs. */
+#define MSR_AMD_PERF_EVTSEL0		0xC0010000u	/* + n, n < 4 */
+#define MSR_AMD_PERF_CTR0		0xC0010004u	/* + n, n < 4 */
+#define MSR_AMD_PERF_CTL_EXT0		0xC0010200u	/* + 2n */
+#define MSR_AMD_PERF_CTR_EXT0		0xC0010201u	/* + 2n */
+#define MSR_AMD_PERF_GLOBAL_CTL		0xC0000301u	/* PerfMonV2: bit n */
+
+#endif

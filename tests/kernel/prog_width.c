@@ -1,0 +1,89 @@
+/*
+ * prog.width.*: how a write to a stopped counter lands (PROG-5). A plain
+ * WRMSR to IA32_PMCx sign-extends from bit 31; a write through IA32_A_PMCx,
+ * which exists only where IA32_PERF_CAPABILITIES.FW_WRITE = 1, is taken at
+ * full width. AMD PerfCtr writes are 48 bits wide, no sign extension (AMD-3).
+ */
+#include "harness.h"
+#include "pmu_msr.h"
+#include "prog_counter.h"
+#include "rdpmc_check.h"
+
+enum { CASE_PLAIN, CASE_FULL_WIDTH, CASES };
+
+static void describe(unsigned i, struct test_text *t)
+{
+	strbuf_puts(&t->id, i == CASE_PLAIN ? "prog.width.plain" : "prog.width.fullwidth");
+	strbuf_puts(&t->statements, i == CASE_PLAIN ? "PROG-5 AMD-3" : "PROG-5");
+	strbuf_puts(&t->description, i == CASE_PLAIN
+		    ? "a plain WRMSR of a counter sign-extends from bit 31 (AMD: 48 bits as written)"
+		    : "a WRMSR of IA32_A_PMC0 sets the full counter width (FW_WRITE)");
+}
+
+/* Writes value to msr, reads c's count MSR, compares with expect. */
+static void expect_readback(const struct prog_counter *c, uint32_t msr,
+			    const char *msr_name, uint64_t value, uint64_t expect)
+{
+	char text[120];
+	struct strbuf why;
+	uint64_t held = 0;
+
+	strbuf_init(&why, text, sizeof(text));
+	if (!msr_write(msr, value, &why) || !msr_read(c->count_msr, &held, &why))
+		test_fail("%s", text);
+	else if (held != expect)
+		test_fail("%s = 0x%llx read back from %s as 0x%llx; expected 0x%llx (width %u)",
+			  msr_name, (unsigned long long)value, c->name,
+			  (unsigned long long)held, (unsigned long long)expect,
+			  c->width);
+	else
+		test_note("%s = 0x%llx reads back as 0x%llx", msr_name,
+			  (unsigned long long)value, (unsigned long long)held);
+}
+
+static bool full_width_available(const struct pmu_info *pmu, struct strbuf *why)
+{
+	if (pmu->vendor != VENDOR_INTEL)
+		strbuf_puts(why, "IA32_A_PMCx is Intel's; AMD PerfCtr writes are full width anyway");
+	else if (!pmu->has_perf_capabilities)
+		strbuf_puts(why, "IA32_PERF_CAPABILITIES is not readable: CPUID.01H:ECX.PDCM (bit 15) = 0");
+	else if (!pmu->fw_write)
+		strbuf_puts(why, "IA32_PERF_CAPABILITIES.FW_WRITE (bit 13) = 0: no IA32_A_PMCx");
+	else
+		return true;
+	return false;
+}
+
+static void run(unsigned i)
+{
+	const struct pmu_info *pmu = check_pmu();
+	uint64_t mask;
+	char text[160];
+	struct strbuf why;
+	struct prog_counter c;
+
+	strbuf_init(&why, text, sizeof(text));
+	if (!prog_gp_counter(pmu, &prog_events[PROG_INSTRUCTIONS], &c, &why) ||
+	    (i == CASE_FULL_WIDTH && !full_width_available(pmu, &why)) ||
+	    !prog_counter_usable(&c, &why)) {
+		test_skip("%s", text);
+		return;
+	}
+	mask = width_mask(c.width);	/* tests/kernel/counters.h */
+	if (i == CASE_FULL_WIDTH) {
+		uint64_t value = 0x00007FFF80001234ull & mask;
+
+		expect_readback(&c, MSR_IA32_A_PMC0, "IA32_A_PMC0", value, value);
+	} else if (pmu->vendor == VENDOR_AMD) {
+		expect_readback(&c, c.count_msr, c.name, 0x0000800080000000ull,
+				0x0000800080000000ull);
+	} else {
+		expect_readback(&c, c.count_msr, c.name, 0x80000000,
+				0xFFFFFFFF80000000ull & mask);
+		expect_readback(&c, c.count_msr, c.name, 0x7FFFFFFF, 0x7FFFFFFF);
+	}
+	msr_write(c.count_msr, 0, &why);
+}
+
+static const struct suite prog_width = { 0, CASES, describe, run };
+REGISTER_SUITE(prog_width);

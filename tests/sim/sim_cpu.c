@@ -1,0 +1,172 @@
+/*
+ * The simulated PMU built from the profile's enumeration, and how its
+ * counters advance: each simulated instruction retires at one CPL and every
+ * counter enabled for that CPL counts it (PROG-2, PROG-5).
+ */
+#include "sim_cpu.h"
+
+#include <string.h>
+
+#define PDCM			(1u << 15)	/* CPUID.01H:ECX, MET-3 */
+#define CAP_FW_WRITE		(1ull << 13)	/* PROG-5 */
+#define CAP_PERF_METRICS	(1ull << 15)	/* ARCH-4 */
+#define CAP_METRICS_CLEAR	(1ull << 19)	/* MET-1 */
+#define AMD_EXT_CORE		(1u << 23)	/* CPUID 8000_0001H:ECX, AMD-2 */
+#define AMD_EXT_NB		(1u << 24)
+#define AMD_EXT_LLC		(1u << 28)
+
+#define NARCH_PMCS	2	/* PMC0 and PMC1, as on P6 and Pentium M */
+#define NARCH_WIDTH	40	/* NARCH-3 */
+#define AMD_WIDTH	48	/* AMD-3 */
+
+#define EVTSEL_USR	(1ull << 16)
+#define EVTSEL_OS	(1ull << 17)
+#define EVTSEL_EN	(1ull << 22)
+#define FIXED_METRICS	3	/* fixed counter 3 (TOPDOWN.SLOTS), MET-1 */
+#define GLOBAL_EN_METRICS	48	/* IA32_PERF_GLOBAL_CTRL: PERF_METRICS */
+
+/* Counts per retired instruction, and what PERF_METRICS holds once slots
+ * have been counted: four nonzero byte fractions. */
+#define SIM_TICK	7
+#define SIM_METRICS	0x0000000040302010ull
+
+static unsigned bits(uint32_t reg, unsigned low, unsigned n)
+{
+	return (reg >> low) & ((1u << n) - 1);
+}
+
+/* Start values: a distinct count per counter with bits above 31 set where
+ * the width has them, so EDX and the width mask are visible. */
+static void present(struct sim_counter *c, unsigned width, unsigned seed)
+{
+	uint64_t start = 0x5A00000000ull | 0x10000000ull | seed << 12;
+
+	c->present = true;
+	c->width = width;
+	c->raw = width < 64 ? start & ((1ull << width) - 1) : start;
+}
+
+static void init_intel(struct sim_cpu *cpu, const struct pmu_cpuid *e)
+{
+	unsigned gp_width = bits(e->leaf0a_eax, 16, 8);
+	unsigned fixed_width;
+
+	cpu->version = bits(e->leaf0a_eax, 0, 8);
+	cpu->gp_count = bits(e->leaf0a_eax, 8, 8);
+	cpu->edx_fixed_count = bits(e->leaf0a_edx, 0, 5);
+	cpu->edx_fixed_width = bits(e->leaf0a_edx, 5, 8);
+	cpu->fixed_count = cpu->version > 1 ? cpu->edx_fixed_count : 0;
+	fixed_width = cpu->version > 1 ? cpu->edx_fixed_width : 0;
+	cpu->gp_bitmap = e->has_leaf23 ? e->leaf23_1_eax : 0;
+	cpu->fixed_bitmap = e->leaf0a_ecx | (e->has_leaf23 ? e->leaf23_1_ebx : 0);
+
+	cpu->perf_capabilities = (e->leaf01_ecx & PDCM) != 0;
+	if (cpu->perf_capabilities) {
+		uint64_t caps = e->has_perf_capabilities ? e->perf_capabilities : 0;
+
+		cpu->fw_write = (caps & CAP_FW_WRITE) != 0;
+		cpu->perf_metrics = (caps & CAP_PERF_METRICS) != 0;
+		cpu->metrics_clear = (caps & CAP_METRICS_CLEAR) != 0;
+	}
+
+	if (cpu->version == 0) {
+		for (unsigned x = 0; x < NARCH_PMCS; x++)
+			present(&cpu->gp[x], NARCH_WIDTH, x);
+		return;
+	}
+	for (unsigned x = 0; x < SIM_INDEX_BITS; x++) {
+		if (x < cpu->gp_count || ((cpu->gp_bitmap >> x) & 1))
+			present(&cpu->gp[x], gp_width, x);
+		/* A fixed counter enumerated only by a bitmap has the width
+		 * of EDX[12:5]; on version 1 none is enumerated (48 bits). */
+		if (x < cpu->fixed_count || ((cpu->fixed_bitmap >> x) & 1))
+			present(&cpu->fixed[x], fixed_width ? fixed_width : 48,
+				0x20 + x);
+	}
+	if (cpu->perf_metrics)
+		cpu->metrics = SIM_METRICS;
+}
+
+static void init_amd(struct sim_cpu *cpu, const struct pmu_cpuid *e)
+{
+	cpu->amd_ext_core = (e->ext01_ecx & AMD_EXT_CORE) != 0;
+	for (unsigned n = 0; n < (cpu->amd_ext_core ? SIM_AMD_CORE : 4); n++)
+		present(&cpu->amd_core[n], AMD_WIDTH, n);
+	if (e->ext01_ecx & AMD_EXT_NB)
+		for (unsigned n = 0; n < SIM_AMD_NB; n++)
+			present(&cpu->amd_nb[n], AMD_WIDTH, 0x40 + n);
+	if (e->ext01_ecx & AMD_EXT_LLC)
+		for (unsigned n = 0; n < SIM_AMD_L2; n++)
+			present(&cpu->amd_l2[n], AMD_WIDTH, 0x60 + n);
+}
+
+void sim_cpu_init(struct sim_cpu *cpu, const struct pmu_cpuid *enumeration,
+		  enum deviation deviation)
+{
+	memset(cpu, 0, sizeof(*cpu));
+	cpu->enumeration = *enumeration;
+	cpu->deviation = deviation;
+	if (enumeration->vendor == VENDOR_INTEL)
+		init_intel(cpu, enumeration);
+	else if (enumeration->vendor == VENDOR_AMD)
+		init_amd(cpu, enumeration);
+}
+
+uint64_t sim_counter_value(const struct sim_counter *c)
+{
+	return c->width < 64 ? c->raw & ((1ull << c->width) - 1) : c->raw;
+}
+
+/* PROG-2: USR counts at CPL 1-3, OS at CPL 0. */
+static bool select_counts(uint64_t control, unsigned cpl)
+{
+	return (control & EVTSEL_EN) &&
+	       (control & (cpl == 0 ? EVTSEL_OS : EVTSEL_USR));
+}
+
+static void tick(struct sim_counter *c, bool counting)
+{
+	if (c->present && counting)
+		c->raw += SIM_TICK;
+}
+
+static void retire_intel(struct sim_cpu *cpu, unsigned cpl)
+{
+	/* PROG-5: version 2 and up gate every counter globally. */
+	uint64_t gate = cpu->version >= 2 ? cpu->global_ctrl : ~0ull;
+
+	for (unsigned x = 0; x < SIM_INDEX_BITS; x++) {
+		unsigned ring = cpl == 0 ? 1u : 2u;	/* OS / USR bit */
+		bool fixed_on = cpu->version >= 2 &&
+				((cpu->fixed_ctrl >> (4 * x)) & ring) &&
+				((gate >> (32 + x)) & 1);
+
+		tick(&cpu->gp[x], select_counts(cpu->gp[x].control, cpl) &&
+				  ((gate >> x) & 1));
+		if (x >= 16)	/* FIXED_CTR_CTRL has 4 bits for 0..15 */
+			continue;
+		tick(&cpu->fixed[x], fixed_on);
+		if (x == FIXED_METRICS && fixed_on && cpu->perf_metrics &&
+		    ((gate >> GLOBAL_EN_METRICS) & 1))
+			cpu->metrics = SIM_METRICS;
+	}
+}
+
+/* Northbridge and L2/L3 counters are not per ring: EN alone. */
+static void retire_amd(struct sim_cpu *cpu, unsigned cpl)
+{
+	for (unsigned n = 0; n < SIM_AMD_CORE; n++)
+		tick(&cpu->amd_core[n], select_counts(cpu->amd_core[n].control, cpl));
+	for (unsigned n = 0; n < SIM_AMD_NB; n++)
+		tick(&cpu->amd_nb[n], (cpu->amd_nb[n].control & EVTSEL_EN) != 0);
+	for (unsigned n = 0; n < SIM_AMD_L2; n++)
+		tick(&cpu->amd_l2[n], (cpu->amd_l2[n].control & EVTSEL_EN) != 0);
+}
+
+void sim_retire(struct sim_cpu *cpu, unsigned cpl)
+{
+	if (cpu->enumeration.vendor == VENDOR_INTEL)
+		retire_intel(cpu, cpl);
+	else if (cpu->enumeration.vendor == VENDOR_AMD)
+		retire_amd(cpu, cpl);
+}

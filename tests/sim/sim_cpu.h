@@ -1,0 +1,73 @@
+/*
+ * The simulated CPU of pmctest-sim: its PMU as the profile enumerates it,
+ * decoded here from the raw CPUID values on its own, without the model, so
+ * that the model and the simulator are two independent readings of the
+ * spec (shared spec/rdpmc.md) and a bug in one shows against the other.
+ */
+#ifndef PMCTEST_SIM_CPU_H
+#define PMCTEST_SIM_CPU_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "deviation.h"
+#include "model.h"
+
+/* Architectural limits of the index spaces (ARCH-2, ARCH-3, AMD-2). */
+#define SIM_INDEX_BITS		32
+#define SIM_AMD_CORE		6
+#define SIM_AMD_NB		4
+#define SIM_AMD_L2		6
+
+struct sim_counter {
+	bool present;		/* enumerated: RDPMC and its MSRs reach it */
+	unsigned width;		/* bits the hardware keeps */
+	/* The count as an emulator would store it: WRMSR lands here as
+	 * written, reads keep only `width` bits (ARCH-7, NARCH-3, AMD-3). */
+	uint64_t raw;
+	uint64_t control;	/* its event select; fixed counters: unused */
+};
+
+struct sim_cpu {
+	struct pmu_cpuid enumeration;	/* the profile, as CPUID reports it */
+	enum deviation deviation;
+
+	/* Intel, CPUID.0AH / 23H / IA32_PERF_CAPABILITIES */
+	unsigned version;		/* 0AH:EAX[7:0]; 0: non-architectural */
+	unsigned gp_count;		/* 0AH:EAX[15:8] */
+	unsigned fixed_count;		/* 0AH:EDX[4:0], only for version > 1 */
+	unsigned edx_fixed_count;	/* 0AH:EDX[4:0] whatever the version */
+	unsigned edx_fixed_width;	/* 0AH:EDX[12:5] whatever the version */
+	uint32_t gp_bitmap;		/* 23H.01H:EAX, 0 without leaf 23H */
+	uint32_t fixed_bitmap;		/* 0AH:ECX | 23H.01H:EBX */
+	bool perf_capabilities;		/* the MSR exists (PDCM, MET-3) */
+	bool fw_write;			/* bit 13 */
+	bool perf_metrics;		/* bit 15 */
+	bool metrics_clear;		/* bit 19: RDPMC_METRICS_CLEAR */
+	struct sim_counter gp[SIM_INDEX_BITS];	  /* also the NARCH PMCs */
+	struct sim_counter fixed[SIM_INDEX_BITS];
+	uint64_t fixed_ctrl;		/* IA32_FIXED_CTR_CTRL */
+	uint64_t global_ctrl;		/* IA32_PERF_GLOBAL_CTRL */
+	uint64_t metrics;		/* IA32_PERF_METRICS */
+
+	/* AMD, CPUID 8000_0001H:ECX */
+	struct sim_counter amd_core[SIM_AMD_CORE];
+	struct sim_counter amd_nb[SIM_AMD_NB];
+	struct sim_counter amd_l2[SIM_AMD_L2];
+	bool amd_ext_core;		/* PerfCtrExtCore: 6 core counters */
+};
+
+/* The one simulated CPU the harness runs against. */
+extern struct sim_cpu sim;
+
+/* Builds the CPU from its enumeration: counters, widths, start values. */
+void sim_cpu_init(struct sim_cpu *cpu, const struct pmu_cpuid *enumeration,
+		  enum deviation deviation);
+
+/* A counter's value as the hardware holds it: `width` bits. */
+uint64_t sim_counter_value(const struct sim_counter *c);
+
+/* One instruction retired at cpl: every enabled counter advances. */
+void sim_retire(struct sim_cpu *cpu, unsigned cpl);
+
+#endif

@@ -1,0 +1,88 @@
+/*
+ * The execute-in-context primitive (kernel/exec.h) on the simulated CPU:
+ * every mode and CPL exists here. An instruction that completes retires at
+ * its CPL, so running counters advance between executions.
+ */
+#include "exec.h"
+
+#include "sim_cpu.h"
+#include "sim_msr.h"
+#include "sim_rdpmc.h"
+
+#define SIM_RDMSR_RIP	0x402000ull
+#define SIM_WRMSR_RIP	0x403000ull
+#define VECTOR_GP	13
+
+static unsigned cpl_of(const struct exec_state *state)
+{
+	return state->mode == MODE_V86 ? 3 : state->cpl;
+}
+
+bool exec_available(const struct exec_state *state, struct strbuf *why_not)
+{
+	if (state->cpl > 3) {
+		strbuf_printf(why_not, "CPL %u does not exist", state->cpl);
+		return false;
+	}
+	if (state->mode == MODE_REAL && state->cpl != 0) {
+		strbuf_printf(why_not, "real-address mode runs at CPL 0, not %u",
+			      state->cpl);
+		return false;
+	}
+	if (state->mode == MODE_V86 && state->cpl != 3) {
+		strbuf_printf(why_not, "virtual-8086 mode runs at CPL 3, not %u",
+			      state->cpl);
+		return false;
+	}
+	return true;
+}
+
+void exec_rdpmc(const struct exec_state *state, uint64_t rax, uint64_t rcx,
+		uint64_t rdx, struct exec_outcome *out)
+{
+	sim_rdpmc(&sim, state, rax, rcx, rdx, out);
+	if (!out->faulted)
+		sim_retire(&sim, cpl_of(state));
+}
+
+void exec_rdpmc_batch(const struct exec_state *state, uint64_t rax,
+		      uint64_t rdx, const uint64_t *rcx, unsigned n,
+		      bool serialize, struct exec_outcome *out)
+{
+	for (unsigned i = 0; i < n; i++) {
+		if (serialize && i > 0)
+			sim_retire(&sim, cpl_of(state));	/* CPUID, ENC-2 */
+		exec_rdpmc(state, rax, rcx[i], rdx, &out[i]);
+	}
+}
+
+static void msr_outcome(bool done, uint64_t rip, uint64_t rax, uint32_t msr,
+			uint64_t rdx, struct exec_outcome *out)
+{
+	*out = (struct exec_outcome){
+		.faulted = !done,
+		.vector = done ? 0 : VECTOR_GP,
+		.error_code = 0,
+		.fault_rip = done ? 0 : rip,
+		.insn_rip = rip,
+		.rax = rax, .rcx = msr, .rdx = rdx,
+	};
+	if (done)
+		sim_retire(&sim, 0);
+}
+
+void exec_rdmsr(uint32_t msr, struct exec_outcome *out)
+{
+	uint64_t value = 0;
+	bool done = sim_rdmsr(&sim, msr, &value);
+
+	msr_outcome(done, SIM_RDMSR_RIP, done ? (uint32_t)value : 0, msr,
+		    done ? value >> 32 : 0, out);
+}
+
+void exec_wrmsr(uint32_t msr, uint64_t value, struct exec_outcome *out)
+{
+	bool done = sim_wrmsr(&sim, msr, value);
+
+	msr_outcome(done, SIM_WRMSR_RIP, (uint32_t)value, msr, value >> 32, out);
+}

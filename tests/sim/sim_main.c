@@ -1,0 +1,103 @@
+/*
+ * pmctest-sim: the kernel's own checks, compiled for the host, run against
+ * a simulated CPU described by a profile, faithful or with one deviation
+ * injected. Prints the kernel's TAP and exits with its status (0 passed,
+ * 1 failed, 2 could not run).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cmdline.h"
+#include "deviation.h"
+#include "exit_status.h"
+#include "harness.h"
+#include "profile.h"
+#include "sim_cpu.h"
+#include "sim_platform.h"
+
+struct sim_cpu sim;
+
+static const char usage[] =
+"usage: pmctest-sim --profile FILE [--deviate NAME] [WORD...]\n"
+"       pmctest-sim [--profile FILE] --list-deviations\n"
+"\n"
+"Runs pmctest's checks against a simulated CPU enumerated by FILE (the\n"
+"key=value syntax of pmctest-model; see tests/profiles/). WORDs are the\n"
+"kernel's command line: tests=GLOB[,GLOB] list verbose. --deviate injects\n"
+"one deviation; --list-deviations prints NAME, whether it applies to the\n"
+"profile (yes / no, - without one), the statements it breaks and the bug.\n"
+"Exit status: 0 no test failed, 1 a test failed, 2 the run could not be\n"
+"carried out.\n";
+
+static int refuse(const char *why, const char *what)
+{
+	fprintf(stderr, "pmctest-sim: %s%s\n%s", why, what, usage);
+	printf("Bail out! %s%s\n", why, what);
+	return EXIT_HARNESS_ERROR;
+}
+
+static void list_deviations(bool have_profile)
+{
+	for (unsigned d = DEV_NONE + 1; d < DEV_COUNT; d++) {
+		const struct deviation_info *info = deviation_info(d);
+		const char *applies = !have_profile ? "-"
+				      : deviation_applies(d, &sim) ? "yes" : "no";
+
+		printf("%s\t%s\t%s\t%s\n", info->name, applies,
+		       info->statements, info->description);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	static char words[1024];
+	char error_text[256], name[64];
+	struct strbuf error, line;
+	struct harness_options options;
+	struct pmu_cpuid enumeration;
+	const char *profile = NULL;
+	enum deviation deviation = DEV_NONE;
+	bool list = false;
+
+	strbuf_init(&line, words, sizeof(words));
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--profile") == 0 && i + 1 < argc) {
+			profile = argv[++i];
+		} else if (strcmp(argv[i], "--deviate") == 0 && i + 1 < argc) {
+			deviation = deviation_by_name(argv[++i]);
+			if (deviation == DEV_COUNT || deviation == DEV_NONE)
+				return refuse("unknown deviation ", argv[i]);
+		} else if (strcmp(argv[i], "--list-deviations") == 0) {
+			list = true;
+		} else if (strcmp(argv[i], "--help") == 0) {
+			fputs(usage, stdout);
+			return EXIT_PASSED;
+		} else if (argv[i][0] == '-') {
+			return refuse("unknown option ", argv[i]);
+		} else {
+			strbuf_printf(&line, "%s ", argv[i]);
+		}
+	}
+	if (line.len >= line.size)
+		return refuse("command line too long", "");
+
+	strbuf_init(&error, error_text, sizeof(error_text));
+	if (profile && !profile_load(profile, &enumeration, &error))
+		return refuse(error_text, "");
+	if (profile)
+		sim_cpu_init(&sim, &enumeration, deviation);
+	if (list) {
+		list_deviations(profile != NULL);
+		return EXIT_PASSED;
+	}
+	if (!profile)
+		return refuse("no --profile given", "");
+	if (!deviation_applies(deviation, &sim))
+		return refuse("deviation does not apply to this profile: ",
+			      deviation_info(deviation)->name);
+	if (!cmdline_parse(words, &options, &error))
+		return refuse("bad command line: ", error_text);
+	profile_name(profile, name, sizeof(name));
+	sim_platform_init(name);
+	return harness_run(&options);
+}

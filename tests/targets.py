@@ -1,0 +1,88 @@
+"""The targets tests/run boots pmctest on: one entry each, data only.
+
+A target is one emulator configuration and one boot route; it boots once and
+becomes one JUnit testsuite. Fields:
+
+  name      what --target takes
+  emulator  "qemu" or "bochs"
+  route     "iso" (GRUB from a CD, Multiboot2) or "pvh" (QEMU -kernel)
+  accel     QEMU: "tcg" or "kvm"
+  cpu       QEMU: the -cpu model; Bochs: the cpu: model= (bochs -help cpu)
+  machine   QEMU: the -M machine ("" for QEMU's default, pc)
+  bochs_cpu Bochs: extra cpu: options, e.g. "ignore_bad_msrs=1"
+  expect    the expectation file under tests/expect/ (default: name); route
+            variants of one CPU share their base target's file, and the
+            stale-expectation check keeps that sharing honest
+  timeout   seconds of wall clock before the guest counts as hung
+  fallbacks QEMU: (stderr text, -cpu suffix, why) retried once when QEMU
+            fails to start with that text on stderr
+  about     one line for --list-targets
+
+Nothing here knows what a target gets wrong: that is tests/expect/.
+"""
+
+# QEMU 7.2 under some KVM hosts cannot write IA32_ARCH_CAPABILITIES (MSR
+# 10AH) that -cpu host enumerates, and aborts before the guest runs.
+ARCH_CAPABILITIES = ("failed to set MSR 0x10a", ",-arch-capabilities",
+                     "QEMU could not set IA32_ARCH_CAPABILITIES (MSR 10AH) "
+                     "under this KVM")
+
+
+def qemu(name, accel, cpu, route, about, machine="", expect=None,
+         timeout=120, fallbacks=()):
+    return dict(name=name, emulator="qemu", accel=accel, cpu=cpu,
+                route=route, machine=machine, expect=expect or name,
+                timeout=timeout, fallbacks=list(fallbacks), about=about)
+
+
+def bochs(name, cpu, about, bochs_cpu="", expect=None, timeout=300):
+    return dict(name=name, emulator="bochs", route="iso", cpu=cpu,
+                bochs_cpu=bochs_cpu, expect=expect or name, timeout=timeout,
+                about=about)
+
+
+TARGETS = [
+    qemu("qemu-tcg-max", "tcg", "max", "iso",
+         "QEMU TCG, -cpu max, GRUB ISO on pc (SeaBIOS)"),
+    qemu("qemu-tcg-max-pvh", "tcg", "max", "pvh",
+         "QEMU TCG, -cpu max, PVH -kernel on pc", expect="qemu-tcg-max"),
+    qemu("qemu-tcg-max-microvm", "tcg", "max", "pvh",
+         "QEMU TCG, -cpu max, PVH -kernel on -M microvm (qboot)",
+         machine="microvm", expect="qemu-tcg-max"),
+    qemu("qemu-tcg-intel", "tcg", "Skylake-Client", "pvh",
+         "QEMU TCG, -cpu Skylake-Client, PVH -kernel on pc"),
+    qemu("qemu-tcg-intel-iso", "tcg", "Skylake-Client", "iso",
+         "QEMU TCG, -cpu Skylake-Client, GRUB ISO on pc",
+         expect="qemu-tcg-intel"),
+    qemu("qemu-tcg-amd", "tcg", "EPYC", "iso",
+         "QEMU TCG, -cpu EPYC, GRUB ISO on pc"),
+    qemu("qemu-tcg-amd-microvm", "tcg", "EPYC", "pvh",
+         "QEMU TCG, -cpu EPYC, PVH -kernel on -M microvm",
+         machine="microvm", expect="qemu-tcg-amd"),
+    qemu("qemu-kvm-host", "kvm", "host", "pvh",
+         "QEMU KVM, -cpu host, PVH -kernel on -M microvm",
+         machine="microvm", fallbacks=[ARCH_CAPABILITIES]),
+    qemu("qemu-kvm-host-iso", "kvm", "host", "iso",
+         "QEMU KVM, -cpu host, GRUB ISO on pc (SeaBIOS)",
+         expect="qemu-kvm-host", fallbacks=[ARCH_CAPABILITIES]),
+    qemu("qemu-kvm-intel-model", "kvm", "Skylake-Client", "pvh",
+         "QEMU KVM, -cpu Skylake-Client, PVH -kernel on pc"),
+    bochs("bochs-skylake", "corei7_skylake_x",
+          "Bochs, cpu model corei7_skylake_x, GRUB ISO, unknown MSRs #GP"),
+    bochs("bochs-skylake-lax-msrs", "corei7_skylake_x",
+          "Bochs, corei7_skylake_x with ignore_bad_msrs=1 (unknown MSRs "
+          "read 0, writes dropped)", bochs_cpu="ignore_bad_msrs=1"),
+    bochs("bochs-icelake", "corei7_icelake_u",
+          "Bochs, cpu model corei7_icelake_u, GRUB ISO, unknown MSRs #GP"),
+    bochs("bochs-tigerlake", "tigerlake",
+          "Bochs, cpu model tigerlake, GRUB ISO, unknown MSRs #GP"),
+    bochs("bochs-ryzen", "ryzen",
+          "Bochs, cpu model ryzen, GRUB ISO, unknown MSRs #GP"),
+]
+
+
+def by_name(name):
+    for target in TARGETS:
+        if target["name"] == name:
+            return target
+    return None
