@@ -1,7 +1,9 @@
 #include "check_context.h"
 
+#include "counters.h"
 #include "exec.h"
 #include "harness.h"
+#include "rdpmc_check.h"
 
 static const struct exec_state contexts[CHECK_CONTEXTS] = {
 	{ MODE_LONG, 0, false },
@@ -30,4 +32,19 @@ bool check_context_usable(const struct exec_state *s)
 		return true;
 	test_skip("%s", text);
 	return false;
+}
+
+void check_invalid_encoding(const struct exec_state *s, uint32_t base)
+{
+	uint32_t ecx = base | DEFINED_INDICES;
+
+	/* Without one (a model-specific range, NARCH-1) the first index past
+	 * the defined ones: a read or #GP(0), never #UD. */
+	if (!first_invalid_ecx(base, &ecx))
+		test_note("the model knows no invalid index of type %04XH here",
+			  base >> 16);
+	struct rdpmc_case c = { *s, ecx, SENTINEL_RAX, SENTINEL_RDX };
+
+	if (check_rdpmc(&c))
+		test_note("ECX %08XH: as the model says", ecx);
 }

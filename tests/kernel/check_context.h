@@ -7,6 +7,7 @@
 #define PMCTEST_CHECK_CONTEXT_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "model.h"
 
@@ -17,5 +18,13 @@ const char *check_context_name(unsigned i);		/* "cpl0", "cpl3" */
 
 /* Whether exec_rdpmc() runs in s here; if not, SKIPs the running test. */
 bool check_context_usable(const struct exec_state *s);
+
+/*
+ * The #GP(0) half of a data check, which runs whatever the PMU: RDPMC in s
+ * of the first encoding base | x the model says does not exist, compared
+ * with the model (ARCH-5, AMD-2); where it knows none, of base | 256.
+ * Fails the running test on a mismatch.
+ */
+void check_invalid_encoding(const struct exec_state *s, uint32_t base);
 
 #endif

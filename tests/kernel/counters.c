@@ -44,11 +44,11 @@ bool counter_is_gp(const struct counter *c)
 	return c->kind != COUNTER_FIXED && c->kind != COUNTER_METRICS;
 }
 
-bool first_invalid_ecx(uint32_t base, uint32_t limit, uint32_t *ecx)
+bool first_invalid_ecx(uint32_t base, uint32_t *ecx)
 {
 	struct rdpmc_expect e;
 
-	for (uint32_t x = 0; x < limit; x++) {
+	for (uint32_t x = 0; x < DEFINED_INDICES; x++) {
 		model_rdpmc(check_pmu(), &cpl0, base | x, &e, 0);
 		if (e.verdict == VERDICT_GP) {
 			*ecx = base | x;

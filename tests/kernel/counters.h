@@ -42,8 +42,13 @@ unsigned model_counters_of(bool (*wanted)(const struct counter *),
  * select beside it). */
 bool counter_is_gp(const struct counter *c);
 
-/* The first base | x, x < limit, that the model says #GP(0)s at CPL 0. */
-bool first_invalid_ecx(uint32_t base, uint32_t limit, uint32_t *ecx);
+/* Every index the spec defines is below this: CPUID.0AH:EAX[15:8], the
+ * 32-bit bitmaps of CPUID.0AH:ECX and 23H, AMD's ECX 0-15. */
+#define DEFINED_INDICES 256u
+
+/* The first base | x, x < DEFINED_INDICES, that the model says #GP(0)s at
+ * CPL 0; false where there is none (a model-specific range). */
+bool first_invalid_ecx(uint32_t base, uint32_t *ecx);
 
 /* All ones in the low `width` bits. */
 uint64_t width_mask(unsigned width);

@@ -1,5 +1,7 @@
 #include "ecx_sweep.h"
 
+#include "counters.h"
+
 #define BATCH 256
 
 /* One CPU, one test at a time: the batch buffers need not be on a stack. */
@@ -45,19 +47,8 @@ static enum verdict verdict_at(const struct exec_state *s, rcx_at_fn rcx_at,
 	return e.verdict;
 }
 
-/* Every counter index the spec defines is below 256 (CPUID.0AH:EAX[15:8],
- * the 32-bit bitmaps, AMD's 16): there the model is asked about each step. */
-#define DENSE 256u
-
-static bool in_dense_sample(const struct exec_state *s, unsigned n,
-			    rcx_at_fn rcx_at, const void *arg, unsigned i)
-{
-	enum verdict here = verdict_at(s, rcx_at, arg, i);
-
-	return here == VERDICT_READ ||
-	       (i > 0 && verdict_at(s, rcx_at, arg, i - 1) != here) ||
-	       (i + 1 < n && verdict_at(s, rcx_at, arg, i + 1) != here);
-}
+/* Below DEFINED_INDICES the model is asked about each step. */
+#define DENSE DEFINED_INDICES
 
 /* Adds i to the sorted set steps[0..*count), if there is room. */
 static void add_step(uint32_t *steps, unsigned *count, unsigned max,
@@ -87,10 +78,14 @@ unsigned sweep_sample(const struct exec_state *s, unsigned n,
 		      rcx_at_fn rcx_at, const void *arg, uint32_t *steps,
 		      unsigned max)
 {
-	unsigned count = 0;
+	unsigned count = 0, dense = n < DENSE ? n : DENSE;
+	enum verdict v[DENSE + 1];
 
-	for (unsigned i = 0; i < n && i < DENSE; i++)
-		if (in_dense_sample(s, n, rcx_at, arg, i))
+	for (unsigned i = 0; i <= dense && i < n; i++)
+		v[i] = verdict_at(s, rcx_at, arg, i);
+	for (unsigned i = 0; i < dense; i++)
+		if (v[i] == VERDICT_READ || (i > 0 && v[i - 1] != v[i]) ||
+		    (i + 1 < n && v[i + 1] != v[i]))
 			add_step(steps, &count, max, i);
 	for (unsigned bit = 1; bit < n; bit <<= 1) {
 		add_point(steps, &count, max, n, bit);

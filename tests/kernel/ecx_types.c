@@ -45,7 +45,7 @@ static void run(unsigned i, bool full)
 		return;
 	sweep_steps(&sw, s, TYPES, type_at, 0, full);
 	for (unsigned k = 0; k < 3; k++)
-		if (first_invalid_ecx(defined[k], 0x10000, &first_invalid[n]))
+		if (first_invalid_ecx(defined[k], &first_invalid[n]))
 			n++;
 	sweep_table(&sw, s, first_invalid, n);
 	sweep_finish(&sw, "ECX values");

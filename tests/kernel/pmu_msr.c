@@ -109,3 +109,43 @@ bool pmu_stop_counters(struct strbuf *why)
 	}
 	return !fixed || msr_write(MSR_IA32_FIXED_CTR_CTRL, 0, why);
 }
+
+uint64_t pmu_cycle_event(struct strbuf *why)
+{
+	const struct pmu_info *pmu = check_pmu();
+
+	if (pmu->vendor == VENDOR_AMD)
+		return EVTSEL_EVENT(0x76);
+	if (pmu->vendor != VENDOR_INTEL || pmu->version == 0) {
+		strbuf_puts(why, "no architectural PMU (CPUID.0AH:EAX[7:0] = 0): no architectural event to count (PROG-4)");
+		return 0;
+	}
+	if (pmu->gp_count == 0) {
+		strbuf_puts(why, "no general-purpose counter (CPUID.0AH:EAX[15:8] = 0)");
+		return 0;
+	}
+	/* PROG-4: EBX bit i = 1 (below the length) means event i is absent. */
+	if (pmu->events_length > 0 && !(pmu->events_unavailable & 1))
+		return EVTSEL_EVENT(0x3C);			/* core cycles */
+	if (pmu->events_length > 1 && !(pmu->events_unavailable & 2))
+		return EVTSEL_EVENT(0xC0);			/* instructions */
+	strbuf_printf(why, "CPUID.0AH:EBX = 0x%x (length %u): neither unhalted core cycles nor instructions retired is available (PROG-4)",
+		      pmu->events_unavailable, pmu->events_length);
+	return 0;
+}
+
+bool pmu_start_counter(const struct counter *c, uint64_t event,
+		       uint64_t initial, struct strbuf *why)
+{
+	const struct pmu_info *pmu = check_pmu();
+
+	if (!pmu_stop_counters(why) || !msr_write(counter_msr(c, false), initial, why) ||
+	    !msr_write(counter_select_msr(c),
+		       event | EVTSEL_USR | EVTSEL_OS | EVTSEL_EN, why))
+		return false;
+	if (pmu->vendor == VENDOR_INTEL && pmu->version >= 2)	/* PROG-5 */
+		return msr_write(MSR_IA32_PERF_GLOBAL_CTRL, GLOBAL_CTRL_GP(c->index), why);
+	if (pmu->vendor == VENDOR_AMD && pmu->amd_perfmon_v2)
+		return msr_write(MSR_AMD_PERF_GLOBAL_CTL, 1ull << c->index, why);
+	return true;
+}

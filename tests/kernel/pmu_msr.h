@@ -44,4 +44,15 @@ uint32_t counter_select_msr(const struct counter *c);
  */
 bool pmu_stop_counters(struct strbuf *why);
 
+/* An event every PMU here counts at every CPL (Intel: unhalted core
+ * cycles, else instructions retired, PROG-4; AMD: PMCx076, cycles not in
+ * halt), or 0 with the SKIP reason in why. */
+uint64_t pmu_cycle_event(struct strbuf *why);
+
+/* Start general-purpose counter c at `initial` counting `event` at every
+ * CPL, in PROG-3 order: everything stopped, the count written, the event
+ * select enabled, then the global gate (PROG-5, PerfMonV2). */
+bool pmu_start_counter(const struct counter *c, uint64_t event,
+		       uint64_t initial, struct strbuf *why);
+
 #endif
