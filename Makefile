@@ -38,7 +38,7 @@ ISO		:= $(BUILD)/pmctest.iso
 HOST_PROGS	:=
 HOST_TESTS	:=
 
-.PHONY: all run test bench clean tools host-tests FORCE
+.PHONY: all run test bench clean tools host-tests spec-coverage FORCE
 all: $(ELF) $(ISO) host-progs
 
 # Host programs and their tests: each tests/host/*.mk appends to
@@ -91,16 +91,8 @@ $(BUILD)/cmdline.txt: FORCE
 	@mkdir -p $(BUILD)
 	@echo '$(CMDLINE)' | cmp -s - $@ || echo '$(CMDLINE)' > $@
 
-$(ISO): $(ELF) $(BUILD)/cmdline.txt | $(BUILD)/.tools
-	@rm -rf $(BUILD)/iso
-	@mkdir -p $(BUILD)/iso/boot/grub
-	cp $(ELF) $(BUILD)/iso/boot/pmctest.elf
-	printf '%s\n' 'serial --unit=0 --speed=115200' 'terminal_input serial' \
-		'terminal_output serial' 'set timeout=0' 'menuentry "pmctest" {' \
-		"  multiboot2 /boot/pmctest.elf $$(cat $(BUILD)/cmdline.txt)" \
-		'  boot' '}' > $(BUILD)/iso/boot/grub/grub.cfg
-	grub-mkrescue -o $@ $(BUILD)/iso 2>$(BUILD)/grub-mkrescue.log || \
-		{ cat $(BUILD)/grub-mkrescue.log >&2; exit 1; }
+$(ISO): $(ELF) $(BUILD)/cmdline.txt tests/mkiso | $(BUILD)/.tools
+	tests/mkiso $(ELF) $@ "$$(cat $(BUILD)/cmdline.txt)"
 
 run: $(ISO)
 	$(PYTHON) tests/boot.py --route iso --accel $(ACCEL) --cpu $(CPU) \
@@ -109,6 +101,10 @@ run: $(ISO)
 test: all
 	$(MAKE) --no-print-directory host-tests
 	$(PYTHON) tests/host/boot_test.py --elf $(ELF) --iso $(ISO)
+	$(PYTHON) tests/host/spec_coverage.py --elf $(ELF)
+
+spec-coverage: $(ELF)
+	$(PYTHON) tests/host/spec_coverage.py --elf $(ELF) --write
 
 clean:
 	rm -rf $(BUILD)

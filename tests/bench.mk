@@ -13,16 +13,8 @@ BENCH_TIMEOUT	?= 600
 $(FLOOR_ELF): $(FLOOR_OBJS) linker.ld
 	$(LD) $(KERNEL_LDFLAGS) -o $@ $(FLOOR_OBJS)
 
-$(FLOOR_ISO): $(FLOOR_ELF) | $(BUILD)/.tools
-	@rm -rf $(BUILD)/floor-iso
-	@mkdir -p $(BUILD)/floor-iso/boot/grub
-	cp $(FLOOR_ELF) $(BUILD)/floor-iso/boot/pmctest.elf
-	printf '%s\n' 'serial --unit=0 --speed=115200' 'terminal_input serial' \
-		'terminal_output serial' 'set timeout=0' 'menuentry "floor" {' \
-		'  multiboot2 /boot/pmctest.elf' '  boot' '}' \
-		> $(BUILD)/floor-iso/boot/grub/grub.cfg
-	grub-mkrescue -o $@ $(BUILD)/floor-iso 2>$(BUILD)/grub-mkrescue.log || \
-		{ cat $(BUILD)/grub-mkrescue.log >&2; exit 1; }
+$(FLOOR_ISO): $(FLOOR_ELF) tests/mkiso | $(BUILD)/.tools
+	tests/mkiso $(FLOOR_ELF) $@
 
 bench: $(ELF) $(ISO) $(FLOOR_ELF) $(FLOOR_ISO)
 	$(PYTHON) tests/bench.py --elf $(ELF) --iso $(ISO) \
