@@ -102,6 +102,9 @@ test: all
 	$(MAKE) --no-print-directory host-tests
 	$(PYTHON) tests/host/boot_test.py --elf $(ELF) --iso $(ISO)
 	$(PYTHON) tests/host/spec_coverage.py --elf $(ELF)
+	$(PYTHON) tests/host/runner_test.py --elf $(ELF)
+	$(PYTHON) tests/run --all --elf $(ELF) --junit $(BUILD)/junit.xml --log-dir $(BUILD)/run
+	$(PYTHON) tests/host/runner_test.py --junit $(BUILD)/junit.xml --junit-only
 
 spec-coverage: $(ELF)
 	$(PYTHON) tests/host/spec_coverage.py --elf $(ELF) --write

@@ -55,7 +55,7 @@ void test_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void test_skip(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 bool test_has_failed(void);
 
-#define HARNESS_MAX_PATTERNS 16
+#define HARNESS_MAX_PATTERNS 32
 
 struct harness_options {
 	const char *patterns[HARNESS_MAX_PATTERNS];	/* tests=; none: default run */

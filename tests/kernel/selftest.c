@@ -134,3 +134,17 @@ static void run(unsigned i)
 
 static const struct suite selftest = { SUITE_EXPLICIT, CASES, describe, run };
 REGISTER_SUITE(selftest);
+
+/*
+ * selftest.hang: never returns, interrupts off, so that the host runner's
+ * timeout (naming the test that was running) can be tested for real. A
+ * suite of its own so that tests=selftest.* with exclude=selftest.hang
+ * runs the others.
+ */
+SINGLE_TEST(hang, SUITE_EXPLICIT, "selftest.hang", "HARNESS",
+	    "spins forever with interrupts off: the runner must time out")
+{
+	(void)i;
+	for (;;)
+		__asm__ volatile("cli; hlt");
+}
