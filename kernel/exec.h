@@ -26,6 +26,12 @@ struct exec_outcome {
 	uint64_t rax, rcx, rdx;
 };
 
+/* EDX:EAX of an outcome: the 64-bit value RDPMC or RDMSR returned. */
+static inline uint64_t edx_eax(const struct exec_outcome *o)
+{
+	return (o->rdx & 0xFFFFFFFF) << 32 | (o->rax & 0xFFFFFFFF);
+}
+
 /* Whether exec_rdpmc() can run in this state here; if not, why (for SKIP). */
 bool exec_available(const struct exec_state *state, struct strbuf *why_not);
 

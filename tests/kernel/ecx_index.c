@@ -57,31 +57,20 @@ static void run(unsigned i, bool full)
 	sweep_finish(&sw, "indices");
 }
 
-static void describe_sample(unsigned i, struct test_text *t)
+/* The sampled cases first, then the same cases in full. */
+#define SAMPLED_CASES (KINDS * CHECK_CONTEXTS)
+
+static void describe_case(unsigned i, struct test_text *t)
 {
-	describe(i, t, false);
+	describe(i % SAMPLED_CASES, t, i >= SAMPLED_CASES);
 }
 
-static void run_sample(unsigned i)
+static void run_case(unsigned i)
 {
-	run(i, false);
-}
-
-static void describe_full(unsigned i, struct test_text *t)
-{
-	describe(i, t, true);
-}
-
-static void run_full(unsigned i)
-{
-	run(i, true);
+	run(i % SAMPLED_CASES, i >= SAMPLED_CASES);
 }
 
 static const struct suite ecx_index = {
-	0, KINDS * CHECK_CONTEXTS, describe_sample, run_sample,
-};
-static const struct suite ecx_index_full = {
-	0, KINDS * CHECK_CONTEXTS, describe_full, run_full,
+	0, 2 * SAMPLED_CASES, describe_case, run_case,
 };
 REGISTER_SUITE(ecx_index);
-REGISTER_SUITE(ecx_index_full);

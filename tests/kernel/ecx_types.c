@@ -54,31 +54,18 @@ static void run(unsigned i, bool full)
 	sweep_finish(&sw, "ECX values");
 }
 
-static void describe_sample(unsigned i, struct test_text *t)
+/* The sampled cases first, then the same cases in full. */
+static void describe_case(unsigned i, struct test_text *t)
 {
-	describe(i, t, false);
+	describe(i % CHECK_CONTEXTS, t, i >= CHECK_CONTEXTS);
 }
 
-static void run_sample(unsigned i)
+static void run_case(unsigned i)
 {
-	run(i, false);
-}
-
-static void describe_full(unsigned i, struct test_text *t)
-{
-	describe(i, t, true);
-}
-
-static void run_full(unsigned i)
-{
-	run(i, true);
+	run(i % CHECK_CONTEXTS, i >= CHECK_CONTEXTS);
 }
 
 static const struct suite ecx_types = {
-	0, CHECK_CONTEXTS, describe_sample, run_sample,
-};
-static const struct suite ecx_types_full = {
-	0, CHECK_CONTEXTS, describe_full, run_full,
+	0, 2 * CHECK_CONTEXTS, describe_case, run_case,
 };
 REGISTER_SUITE(ecx_types);
-REGISTER_SUITE(ecx_types_full);

@@ -117,7 +117,7 @@ static void check_clear(const struct exec_state *s, bool enabled)
 		report_rdpmc_mismatch(&c, &o, text);
 		return;
 	}
-	value = (o.rdx & 0xFFFFFFFF) << 32 | (o.rax & 0xFFFFFFFF);
+	value = edx_eax(&o);
 	if (!msr_read(MSR_IA32_PERF_METRICS, &metrics_after, &why) ||
 	    !msr_read(MSR_IA32_FIXED_CTR3, &slots_after, &why) ||
 	    !pmu_stop_counters(&why)) {

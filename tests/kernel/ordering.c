@@ -32,8 +32,7 @@ static void check_reads(const struct exec_state *s, const struct counter *c,
 	unsigned decreases = 0;
 
 	for (unsigned k = 0; k < READS; k++) {
-		uint64_t value = (o[k].rdx & 0xFFFFFFFF) << 32 |
-				 (o[k].rax & 0xFFFFFFFF);
+		uint64_t value = edx_eax(&o[k]);
 
 		if (!sweep_outcome(&sw, &rc, &o[k]))
 			continue;

@@ -22,7 +22,7 @@ bool msr_read(uint32_t msr, uint64_t *value, struct strbuf *why)
 		explain_fault(&o, why);
 		return false;
 	}
-	*value = (o.rdx & 0xFFFFFFFF) << 32 | (o.rax & 0xFFFFFFFF);
+	*value = edx_eax(&o);
 	return true;
 }
 

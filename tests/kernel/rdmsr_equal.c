@@ -40,7 +40,7 @@ static void check_counter(const struct exec_state *s, const struct counter *c,
 		report_rdpmc_mismatch(&rc, &o, text);
 		return;
 	}
-	value = (o.rdx & 0xFFFFFFFF) << 32 | (o.rax & 0xFFFFFFFF);
+	value = edx_eax(&o);
 	if (!msr_read(msr, &after, &why)) {
 		test_fail("ECX %08XH: %s", c->ecx, text);
 		return;

@@ -98,7 +98,7 @@ static bool read_conforms(const struct rdpmc_case *c,
 			  const struct rdpmc_expect *e,
 			  const struct exec_outcome *o, struct strbuf *dev)
 {
-	uint64_t value = (o->rdx & 0xFFFFFFFF) << 32 | (o->rax & 0xFFFFFFFF);
+	uint64_t value = edx_eax(o);
 
 	if (o->rcx != (c->rcx & register_mask(&c->state))) {
 		strbuf_printf(dev, "RDPMC changed RCX to 0x%llx (ENC-1: ECX is an input)",

@@ -107,7 +107,7 @@ static void check_wrap(const struct exec_state *s, const struct counter *c)
 	conforms = run_rdpmc_case(&rc, &o, &why);
 	if (!pmu_stop_counters(&why))
 		test_fail("ECX %08XH: stopping it: %s", c->ecx, text);
-	value = (o.rdx & 0xFFFFFFFF) << 32 | (o.rax & 0xFFFFFFFF);
+	value = edx_eax(&o);
 	if (!conforms)
 		report_rdpmc_mismatch(&rc, &o, text);
 	else if (value == mask)
@@ -143,7 +143,7 @@ static void check_counter(const struct exec_state *s, const struct counter *c,
 		report_rdpmc_mismatch(&rc, &o, text);
 		return;
 	}
-	value = (o.rdx & 0xFFFFFFFF) << 32 | (o.rax & 0xFFFFFFFF);
+	value = edx_eax(&o);
 	if (value != mask)
 		test_fail("ECX %08XH after WRMSR(%XH, 0x%llx): RDPMC reads 0x%llx, not the %u-bit all-ones 0x%llx (ARCH-7)",
 			  c->ecx, msr, (unsigned long long)mask,
