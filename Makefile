@@ -49,24 +49,31 @@ host-tests: $(HOST_TESTS)
 host-progs: $(HOST_PROGS)
 
 # Tools: install what is missing (Debian/Ubuntu), or say which packages.
+# A command:package pair is checked with command -v, a /path:package pair
+# (data-only packages: GRUB's BIOS modules, Bochs' ROMs) by the file.
 TOOL_PACKAGES	:= nasm:nasm grub-mkrescue:grub-common xorriso:xorriso \
 		   mformat:mtools qemu-system-x86_64:qemu-system-x86 \
-		   bochs:bochs python3:python3
-GRUB_BIOS_DIR	:= /usr/lib/grub/i386-pc
+		   bochs:bochs python3:python3 \
+		   /usr/lib/grub/i386-pc:grub-pc-bin \
+		   /usr/share/bochs/BIOS-bochs-latest:bochsbios \
+		   /usr/share/vgabios/vgabios.bin:vgabios
+BOCHS_TERM_PLUGIN := /usr/lib/$(shell gcc -print-multiarch 2>/dev/null)/bochs/plugins/libbx_term_gui.so
 $(BUILD)/.tools:
 	@mkdir -p $(BUILD)
-	@$(PYTHON) --version >/dev/null 2>&1 || true
 	@missing=""; \
-	for pair in $(TOOL_PACKAGES); do \
-		command -v $${pair%%:*} >/dev/null 2>&1 || missing="$$missing $${pair#*:}"; \
+	for pair in $(TOOL_PACKAGES) $(BOCHS_TERM_PLUGIN):bochs-term; do \
+		thing=$${pair%%:*}; \
+		case $$thing in \
+		/*) [ -e $$thing ] ;; \
+		*) command -v $$thing >/dev/null 2>&1 ;; \
+		esac || missing="$$missing $${pair#*:}"; \
 	done; \
-	[ -d $(GRUB_BIOS_DIR) ] || missing="$$missing grub-pc-bin"; \
 	if [ -n "$$missing" ]; then \
 		if command -v apt-get >/dev/null 2>&1; then \
 			echo "pmctest: installing$$missing"; \
 			SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 			$$SUDO apt-get update -qq && \
-			DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing bochsbios vgabios bochs-term >/dev/null || \
+			DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null || \
 			{ echo "pmctest: apt-get could not install:$$missing" >&2; exit 1; }; \
 		else \
 			echo "pmctest: missing tools; install the packages:$$missing (Debian names)" >&2; \
