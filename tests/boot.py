@@ -9,6 +9,7 @@ stopping before its summary line) prints a message on stderr and exits 2.
 """
 import argparse
 import os
+import re
 import select
 import shutil
 import subprocess
@@ -20,6 +21,10 @@ EXIT_HARNESS_ERROR = 2
 
 # (QEMU's exit code) = (kernel status << 1) | 1 with isa-debug-exit.
 DEBUG_EXIT = ["-device", "isa-debug-exit,iobase=0xf4,iosize=0x04"]
+
+# QEMU does not exit on these: it stops the guest and waits, so the boot
+# ends it rather than waiting for the timeout.
+QEMU_FATAL = re.compile(r"^KVM internal error.*$|^.*emulation failure.*$", re.M)
 
 
 def qemu_command(args):
@@ -52,40 +57,47 @@ class Boot:
         self.lines = []
         self.stderr = ""
         self.timed_out = False
+        self.fatal = None       # QEMU's "KVM internal error" line, if any
         self.returncode = None
-        self._run(timeout, echo, log)
-
-    def _run(self, timeout, echo, log):
         proc = subprocess.Popen(self.cmd, stdin=subprocess.DEVNULL,
                                 stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE)
+        try:
+            self._follow(proc, timeout, echo, log)
+        finally:                # also when this process is interrupted
+            if proc.poll() is None:
+                proc.kill()
+            self.returncode = proc.wait()
+
+    def _follow(self, proc, timeout, echo, log):
         deadline = time.monotonic() + timeout
-        partial = b""
+        partial, err = b"", b""
         streams = {proc.stdout.fileno(): "out", proc.stderr.fileno(): "err"}
-        err = b""
         while streams:
             left = deadline - time.monotonic()
             if left <= 0:
-                self.timed_out = True
-                proc.kill()
+                self.timed_out = not self.fatal
                 break
             ready, _, _ = select.select(list(streams), [], [], left)
             for fd in ready:
                 data = os.read(fd, 65536)
                 if not data:
                     del streams[fd]
-                    continue
-                if streams[fd] == "err":
+                elif streams[fd] == "err":
                     err += data
-                    continue
-                partial += data
-                *complete, partial = partial.split(b"\n")
-                for raw in complete:
-                    self._line(raw, echo, log)
+                    self.stderr = err.decode("utf-8", "replace")
+                    m = QEMU_FATAL.search(self.stderr)
+                    if m and not self.fatal:
+                        self.fatal = m.group(0).strip()
+                        # let the register dump that follows arrive
+                        deadline = min(deadline, time.monotonic() + 0.5)
+                else:
+                    partial += data
+                    *complete, partial = partial.split(b"\n")
+                    for raw in complete:
+                        self._line(raw, echo, log)
         if partial:
             self._line(partial, echo, log)
-        self.returncode = proc.wait()
-        self.stderr = err.decode("utf-8", "replace")
 
     def _line(self, raw, echo, log):
         line = raw.decode("utf-8", "replace").rstrip("\r")
@@ -105,6 +117,11 @@ class Boot:
 
     def verdict(self):
         """(status, problem): the kernel's status, or 2 and what went wrong."""
+        if self.fatal:
+            last = last_test_started(self.lines)
+            return EXIT_HARNESS_ERROR, (
+                f"QEMU stopped the guest: {self.fatal}" +
+                (f"; last result reported: {last}" if last else ""))
         if self.timed_out:
             last = last_test_started(self.lines)
             return EXIT_HARNESS_ERROR, (

@@ -1,0 +1,14 @@
+"""The kernel command line of a run: tests=, exclude= and --kernel-args."""
+
+KERNEL_MAX_PATTERNS = 32     # HARNESS_MAX_PATTERNS in kernel/harness.h
+
+
+def kernel_cmdline(opts, excluded=()):
+    parts = []
+    if opts.tests:
+        parts.append("tests=" + opts.tests)
+    if excluded:
+        parts.append("exclude=" + ",".join(excluded))
+    if opts.kernel_args:
+        parts.append(opts.kernel_args)
+    return " ".join(parts)

@@ -1,0 +1,124 @@
+"""The TAP of one boot, read line by line, written out annotated, and each
+result held against the target's expectations."""
+import re
+import time
+
+RESULT = re.compile(r"^(ok|not ok) (\d+) - (\S+)(?: \[([^\]]*)\])?"
+                    r"(?: # (SKIP|TODO)\b ?(.*))?$")
+PLAN = re.compile(r"^1\.\.(\d+)$")
+SUMMARY = re.compile(r"^pmctest: (\d+) passed, (\d+) failed, (\d+) skipped$")
+CONTROL = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|[\x00-\x08\x0b-\x1f\x7f]")
+
+
+class Result:
+    def __init__(self, number, test_id, statements, kind, skip_reason):
+        self.number = number
+        self.id = test_id
+        self.statements = statements
+        self.kind = kind            # pass, fail, skip (what the kernel said)
+        self.skip_reason = skip_reason
+        self.diagnostics = []
+        self.expectation = None
+        self.verdict = None         # pass, skip, todo, unexpected, stale
+        self.seconds = 0.0
+
+
+
+def reason_of(result):
+    """The diagnostic that says what went wrong: the harness's "deviation:"
+    line (with the RCX of its "context:" line), else the first line that is
+    neither context nor a case that held."""
+    d = result.diagnostics
+    rcx = None
+    for line in d:
+        m = re.search(r"^context: .*?(RCX=0x[0-9a-f]+)", line)
+        if m:
+            rcx = m.group(1)
+            break
+    for line in d:
+        if line.startswith("deviation:"):
+            text = line[len("deviation:"):].strip()
+            return f"{text}, {rcx}" if rcx else text
+    for line in d:
+        if line.startswith(("context:", "expected:")) or \
+                line.endswith("as the model says") or line.startswith(" "):
+            continue
+        return line
+    return d[0] if d else "not ok, no diagnostic"
+
+
+class Judge:
+    """Reads the serial lines of one boot, writes them out annotated, and
+    decides whether each result is what the target is expected to do."""
+
+    def __init__(self, expectations, out):
+        self.expectations = expectations
+        self.out = out
+        self.lines = []
+        self.results = []
+        self.plan = None
+        self.summary = None
+        self.bailed = None
+        self.tap_headers = 0
+        self.last_time = time.monotonic()
+
+    def feed(self, line):
+        line = CONTROL.sub("", line)    # GRUB's and SeaBIOS's screen codes
+        now = time.monotonic()
+        self.lines.append(line)
+        m = RESULT.match(line)
+        if m:
+            self._result(m, line, now)
+            return
+        if line.startswith("  #") and self.results:
+            self.results[-1].diagnostics.append(line[3:].strip())
+        elif PLAN.match(line):
+            self.plan = int(PLAN.match(line).group(1))
+        elif SUMMARY.match(line):
+            self.summary = tuple(int(x) for x in SUMMARY.match(line).groups())
+        elif line.startswith("Bail out!"):
+            self.bailed = line
+        elif line.startswith("TAP version"):
+            self.tap_headers += 1
+        self.out(line)
+
+    def _result(self, m, line, now):
+        status, number, test_id, statements, directive, reason = m.groups()
+        kind = ("skip" if directive == "SKIP" else
+                "pass" if status == "ok" else "fail")
+        r = Result(int(number), test_id, statements or "", kind,
+                   reason or "")
+        r.seconds = now - self.last_time
+        self.last_time = now
+        for e in self.expectations:
+            if e.regex.match(test_id):
+                r.expectation = e
+                e.matched.append(r)
+                break
+        e = r.expectation
+        if kind == "fail":
+            r.verdict = "todo" if e else "unexpected"
+        elif e:
+            r.verdict = "stale"
+        else:
+            r.verdict = kind
+        self.results.append(r)
+        if r.verdict == "todo":
+            self.out(f"{line} # TODO {e.reason}")
+        else:
+            self.out(line)
+        if r.verdict == "stale":
+            did = "was skipped" if kind == "skip" else "passed"
+            self.out(f"  # stale expectation: {e.where} lists {e.pattern} "
+                     f"as failing ({e.reason}), but it {did}")
+
+    def unused_expectations(self):
+        return [e for e in self.expectations if not e.matched]
+
+    def counts(self):
+        c = dict(pass_=0, fail=0, skip=0, todo=0, stale=0)
+        for r in self.results:
+            key = {"pass": "pass_", "unexpected": "fail"}.get(r.verdict,
+                                                               r.verdict)
+            c[key] += 1
+        return c

@@ -1,0 +1,9 @@
+"""How one boot ended, whichever emulator ran it."""
+
+
+class Outcome:
+    def __init__(self):
+        self.status = None      # the kernel's exit status, if it gave one
+        self.problem = None     # why the run could not be carried out
+        self.emulator = ""      # version string(s)
+        self.notes = []         # what the runner did on the way (retries)

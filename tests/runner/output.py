@@ -1,0 +1,48 @@
+"""What tests/run prints besides the TAP: its messages on stderr, the TAP
+printer, the reasons a run is not a match, and the closing line."""
+import sys
+import threading
+
+
+def say(msg):
+    print(f"run: {msg}", file=sys.stderr, flush=True)
+
+
+def printer(log_path, echo, prefix=""):
+    log = open(log_path, "w") if log_path else None
+    lock = threading.Lock()
+
+    def out(line):
+        with lock:
+            if echo:
+                print(prefix + line, file=echo, flush=True)
+            if log:
+                log.write(line + "\n")
+                log.flush()
+    out.log = log
+    return out
+
+
+def report(run):
+    """The lines that say why a target's run is not a match."""
+    name = run.target["name"]
+    for msg in run.problems:
+        say(f"{name}: {msg}")
+    for msg in run.mismatches:
+        say(f"{name}: {msg}")
+
+
+def closing_line(runs):
+    """'N passed, N failed, N skipped' over every result, for CI readers:
+    an unexpected failure, a stale expectation or a failed boot counts as
+    failed; an expected failure (TODO) counts as skipped."""
+    p = f = s = 0
+    for run in runs:
+        c = run.counts()
+        if c:
+            p += c["pass_"]
+            f += c["fail"] + c["stale"]
+            s += c["skip"] + c["todo"]
+        f += len(run.problems) if run.available else 0
+        f += sum("matches no test" in m for m in run.mismatches)
+    return f"run: {p} passed, {f} failed, {s} skipped"
