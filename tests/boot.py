@@ -182,10 +182,10 @@ def main(argv):
     boot = Boot(qemu_command(args), args.timeout, True, log)
     status, problem = boot.verdict()
     if problem:
-        print(f"pmctest: {problem}", file=sys.stderr)
+        print(f"pmctest: {problem} (status 2)", file=sys.stderr)
     elif status == EXIT_HARNESS_ERROR:
-        print("pmctest: the run could not be carried out (see Bail out!)",
-              file=sys.stderr)
+        print("pmctest: the run could not be carried out (see Bail out!; "
+              "status 2)", file=sys.stderr)
     elif status:
         print("pmctest: the target deviates from the spec (status 1): see the not ok lines",
               file=sys.stderr)
