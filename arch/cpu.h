@@ -18,14 +18,6 @@ static inline struct cpuid_regs cpuid(uint32_t leaf, uint32_t subleaf)
 	return r;
 }
 
-static inline uint64_t read_cr0(void)
-{
-	uint64_t v;
-
-	__asm__ volatile("mov %%cr0, %0" : "=r"(v));
-	return v;
-}
-
 static inline uint64_t read_cr2(void)
 {
 	uint64_t v;
@@ -52,11 +44,6 @@ static inline void write_cr4(uint64_t v)
 static inline void outb(uint16_t port, uint8_t v)
 {
 	__asm__ volatile("outb %0, %1" : : "a"(v), "Nd"(port));
-}
-
-static inline void outl(uint16_t port, uint32_t v)
-{
-	__asm__ volatile("outl %0, %1" : : "a"(v), "Nd"(port));
 }
 
 static inline uint8_t inb(uint16_t port)

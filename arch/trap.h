@@ -3,6 +3,8 @@
 
 #include <stdint.h>
 
+#include "vectors.h"
+
 #define VECTOR_NMI	2
 #define VECTOR_UD	6
 #define VECTOR_DF	8
@@ -20,6 +22,5 @@ struct trap_frame {
 void idt_init(void);
 void idt_set_gate(unsigned vector, uint64_t target, unsigned dpl);
 void trap_handler(struct trap_frame *frame);
-const char *vector_name(unsigned vector);	/* "#GP", "#UD", ... */
 
 #endif

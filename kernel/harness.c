@@ -63,11 +63,6 @@ void test_skip(const char *fmt, ...)
 	va_end(ap);
 }
 
-bool test_has_failed(void)
-{
-	return current.failed;
-}
-
 void harness_bail_out(const char *why)
 {
 	console_printf("Bail out! %s\n", why);

@@ -53,7 +53,6 @@ struct suite {
 void test_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void test_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void test_skip(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-bool test_has_failed(void);
 
 #define HARNESS_MAX_PATTERNS 32
 

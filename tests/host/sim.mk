@@ -15,7 +15,8 @@ SIM := $(BUILD)/host/pmctest-sim
 # users stay in the kernel; and from kernel/ the harness and its needs.
 SIM_CHECK_SRCS := $(shell $(PYTHON) tests/host/sim_sources.py arch tests/kernel)
 SIM_KERNEL_SRCS := kernel/harness.c kernel/console.c kernel/glob.c \
-		   kernel/cmdline.c kernel/pmu_report.c $(MODEL_SRCS)
+		   kernel/cmdline.c kernel/pmu_report.c kernel/vectors.c \
+		   $(MODEL_SRCS)
 SIM_OWN_SRCS := $(wildcard tests/sim/*.c) tests/host/query.c
 SIM_SRCS := $(SIM_OWN_SRCS) $(SIM_KERNEL_SRCS) $(SIM_CHECK_SRCS)
 SIM_HDRS := $(wildcard tests/sim/*.h kernel/*.h tests/kernel/*.h) \

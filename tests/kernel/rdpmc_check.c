@@ -2,6 +2,7 @@
 
 #include "harness.h"
 #include "platform.h"
+#include "vectors.h"
 
 #define VECTOR_UD 6
 #define VECTOR_GP 13
@@ -23,32 +24,17 @@ static uint64_t register_mask(const struct exec_state *s)
 	return s->mode == MODE_LONG ? ~0ull : 0xFFFFFFFFull;
 }
 
-static const char *vector_label(unsigned vector)
-{
-	switch (vector) {
-	case 0: return "#DE";
-	case 1: return "#DB";
-	case 3: return "#BP";
-	case VECTOR_UD: return "#UD";
-	case 8: return "#DF";
-	case 12: return "#SS";
-	case VECTOR_GP: return "#GP";
-	case 14: return "#PF";
-	default: return "exception";
-	}
-}
-
 void format_outcome(const struct exec_outcome *o, struct strbuf *sb)
 {
 	if (!o->faulted)
 		strbuf_printf(sb, "read, ");
 	else if (o->error_code == EXEC_NO_ERROR_CODE)
 		strbuf_printf(sb, "%s (vector %u) at RIP 0x%llx, ",
-			      vector_label(o->vector), o->vector,
+			      vector_name(o->vector), o->vector,
 			      (unsigned long long)o->fault_rip);
 	else
 		strbuf_printf(sb, "%s(0x%x) (vector %u) at RIP 0x%llx, ",
-			      vector_label(o->vector), o->error_code, o->vector,
+			      vector_name(o->vector), o->error_code, o->vector,
 			      (unsigned long long)o->fault_rip);
 	strbuf_printf(sb, "RAX=0x%016llx RDX=0x%016llx RCX=0x%016llx",
 		      (unsigned long long)o->rax, (unsigned long long)o->rdx,
@@ -64,7 +50,7 @@ static bool fault_conforms(const struct rdpmc_case *c,
 
 	if (o->vector != VECTOR_GP) {
 		strbuf_printf(dev, "%s (vector %u) where %s is required%s",
-			      vector_label(o->vector), o->vector, required,
+			      vector_name(o->vector), o->vector, required,
 			      o->vector == VECTOR_UD
 				      ? ": the target does not implement RDPMC here"
 				      : "");
