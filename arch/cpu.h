@@ -54,6 +54,23 @@ static inline uint8_t inb(uint16_t port)
 	return v;
 }
 
+/* For MSRs that exist by CPUID (the APIC's); PMU MSRs go through
+ * kernel/exec.h, where a #GP is an outcome. */
+static inline uint64_t rdmsr(uint32_t msr)
+{
+	uint32_t lo, hi;
+
+	__asm__ volatile("rdmsr" : "=a"(lo), "=d"(hi) : "c"(msr));
+	return (uint64_t)hi << 32 | lo;
+}
+
+static inline void wrmsr(uint32_t msr, uint64_t v)
+{
+	__asm__ volatile("wrmsr"
+			 : : "c"(msr), "a"((uint32_t)v), "d"((uint32_t)(v >> 32))
+			 : "memory");
+}
+
 static inline __attribute__((noreturn)) void halt_forever(void)
 {
 	for (;;)

@@ -1,6 +1,7 @@
 /* The execute-in-context primitive (kernel/exec.h) on the real CPU. */
 #include "exec.h"
 
+#include "apic.h"
 #include "cpu.h"
 #include "extable.h"
 #include "legacy.h"
@@ -159,4 +160,36 @@ void exec_wrmsr(uint32_t msr, uint64_t value, struct exec_outcome *out)
 	begin();
 	probe_wrmsr(&regs);
 	finish(out, probe_wrmsr_insn, &regs);
+}
+
+/* arch/known_loop.asm */
+extern void known_loop(uint64_t iterations);
+
+static void known_loop_in_ring(void *iterations)
+{
+	known_loop(*(const uint64_t *)iterations);
+}
+
+void exec_known_loop(unsigned cpl, uint64_t iterations)
+{
+	if (cpl == 0)
+		known_loop(iterations);
+	else
+		ring_run64(cpl, known_loop_in_ring, &iterations);
+	interrupt_window();
+}
+
+bool exec_lvt_pc_available(struct strbuf *why_not)
+{
+	return apic_available(why_not);
+}
+
+uint32_t exec_lvt_pc_read(void)
+{
+	return apic_lvt_pc_read();
+}
+
+void exec_lvt_pc_write(uint32_t value)
+{
+	apic_lvt_pc_write(value);
 }

@@ -1,5 +1,6 @@
-/* IDT: interrupt gates for the 32 exception vectors (arch/trap_entry.asm);
- * other vectors are not present unless a test installs a gate. */
+/* IDT: an interrupt gate for every vector (arch/trap_entry.asm): the 32
+ * exceptions and the external interrupts, a PMI among them. A test may
+ * replace a gate (tests/kernel/mechanism.c). */
 #include <stdint.h>
 
 #include "gdt.h"
@@ -18,7 +19,7 @@ struct gate {
 
 #define GATE_INTERRUPT_DPL0 0x8E
 
-extern const uint64_t trap_stubs[32];
+extern const uint64_t trap_stubs[256];
 
 static struct gate idt[256] __attribute__((aligned(16)));
 
@@ -46,7 +47,7 @@ void idt_init(void)
 		uint64_t base;
 	} __attribute__((packed)) pointer = { sizeof(idt) - 1, (uint64_t)idt };
 
-	for (unsigned v = 0; v < 32; v++)
+	for (unsigned v = 0; v < 256; v++)
 		idt[v] = interrupt_gate(trap_stubs[v],
 					v == VECTOR_DF ? IST_DOUBLE_FAULT
 					: v == VECTOR_NMI ? IST_NMI : 0,

@@ -6,7 +6,7 @@
 #include "legacy.h"
 
 #include "cpu.h"
-#include "harness.h"
+#include "hooks.h"
 #include "trap.h"
 
 /* The trampoline's mailbox, legacy_io in arch/legacy_trampoline.asm. */
@@ -100,21 +100,21 @@ static void __attribute__((noreturn))
 report_unexpected(const struct legacy_io *io, enum cpu_mode mode)
 {
 	if (io->error_code == LEGACY_NO_ERROR_CODE)
-		test_fail("unexpected %s (vector %u) in %s mode",
+		arch_hooks->fail("unexpected %s (vector %u) in %s mode",
 			  vector_name(io->vector), io->vector,
 			  trap_mode(io, mode));
 	else
-		test_fail("unexpected %s (vector %u) error code 0x%x in %s mode",
+		arch_hooks->fail("unexpected %s (vector %u) error code 0x%x in %s mode",
 			  vector_name(io->vector), io->vector, io->error_code,
 			  trap_mode(io, mode));
-	test_fail("  CPL %u, CS:IP %04x:%08x (linear 0x%x), EFLAGS %08x",
+	arch_hooks->fail("  CPL %u, CS:IP %04x:%08x (linear 0x%x), EFLAGS %08x",
 		  segmented(io) ? (io->trap_flags & EFLAGS_VM ? 3u : 0u)
 				: io->trap_cs & 3,
 		  io->trap_cs & 0xFFFF, io->trap_ip, trap_linear(io),
 		  io->trap_flags);
-	test_fail("  EAX %08x ECX %08x EDX %08x", io->out_eax, io->out_ecx,
+	arch_hooks->fail("  EAX %08x ECX %08x EDX %08x", io->out_eax, io->out_ecx,
 		  io->out_edx);
-	harness_abort_test();
+	arch_abort_test();
 }
 
 void legacy_run(enum cpu_mode mode, unsigned cpl, enum legacy_body body,

@@ -1,14 +1,18 @@
 /*
- * The C side of exception entry. A fault at an exception-table address is
- * captured or ends a ring_run(); anything else is unexpected: it is reported
- * with the registers and ends the running test as failed (the suite goes on
- * with the next test). A fault while reporting one stops the run.
+ * The C side of exception and interrupt entry. An external interrupt
+ * (vector 32 and up) is acknowledged and reported through the interrupt
+ * hook. A fault at an exception-table address is captured or ends a
+ * ring_run(); anything else is unexpected: it is reported with the
+ * registers through the fail hook and ends the running test as failed (the
+ * suite goes on with the next test). A fault while reporting one stops the
+ * run.
  */
 #include "trap.h"
 
 #include "cpu.h"
 #include "extable.h"
-#include "harness.h"
+#include "hooks.h"
+#include "apic.h"
 #include "segments.h"
 
 extern void ring_resume(void) __attribute__((noreturn));
@@ -26,29 +30,29 @@ static const char *code_segment_mode(uint64_t cs)
 static void report_unexpected(const struct trap_frame *f)
 {
 	if ((uint32_t)f->error_code == NO_ERROR_CODE)
-		test_fail("unexpected %s (vector %llu) at RIP %llx",
+		arch_hooks->fail("unexpected %s (vector %llu) at RIP %llx",
 			  vector_name(f->vector), (unsigned long long)f->vector,
 			  (unsigned long long)f->rip);
 	else
-		test_fail("unexpected %s (vector %llu) error code 0x%llx at RIP %llx",
+		arch_hooks->fail("unexpected %s (vector %llu) error code 0x%llx at RIP %llx",
 			  vector_name(f->vector), (unsigned long long)f->vector,
 			  (unsigned long long)f->error_code,
 			  (unsigned long long)f->rip);
-	test_fail("  CPL %llu, %s mode, CS %llx SS %llx RSP %llx RFLAGS %llx CR2 %llx",
+	arch_hooks->fail("  CPL %llu, %s mode, CS %llx SS %llx RSP %llx RFLAGS %llx CR2 %llx",
 		  (unsigned long long)(f->cs & 3), code_segment_mode(f->cs),
 		  (unsigned long long)f->cs, (unsigned long long)f->ss,
 		  (unsigned long long)f->rsp, (unsigned long long)f->rflags,
 		  (unsigned long long)read_cr2());
-	test_fail("  RAX %016llx RBX %016llx RCX %016llx RDX %016llx",
+	arch_hooks->fail("  RAX %016llx RBX %016llx RCX %016llx RDX %016llx",
 		  (unsigned long long)f->rax, (unsigned long long)f->rbx,
 		  (unsigned long long)f->rcx, (unsigned long long)f->rdx);
-	test_fail("  RSI %016llx RDI %016llx RBP %016llx R8  %016llx",
+	arch_hooks->fail("  RSI %016llx RDI %016llx RBP %016llx R8  %016llx",
 		  (unsigned long long)f->rsi, (unsigned long long)f->rdi,
 		  (unsigned long long)f->rbp, (unsigned long long)f->r8);
-	test_fail("  R9  %016llx R10 %016llx R11 %016llx R12 %016llx",
+	arch_hooks->fail("  R9  %016llx R10 %016llx R11 %016llx R12 %016llx",
 		  (unsigned long long)f->r9, (unsigned long long)f->r10,
 		  (unsigned long long)f->r11, (unsigned long long)f->r12);
-	test_fail("  R13 %016llx R14 %016llx R15 %016llx",
+	arch_hooks->fail("  R13 %016llx R14 %016llx R15 %016llx",
 		  (unsigned long long)f->r13, (unsigned long long)f->r14,
 		  (unsigned long long)f->r15);
 }
@@ -58,6 +62,12 @@ void trap_handler(struct trap_frame *f)
 	static int unexpected_depth;
 	const struct extable_entry *e = 0;
 
+	if (f->vector >= FIRST_INTERRUPT_VECTOR) {
+		if (f->vector != APIC_SPURIOUS_VECTOR)
+			apic_eoi();
+		arch_hooks->interrupt((unsigned)f->vector);
+		return;
+	}
 	if (f->vector != VECTOR_NMI && f->vector != VECTOR_DF)
 		e = extable_find(f->rip);
 	if (e && e->kind == EXTABLE_RING_EXIT && f->vector == VECTOR_UD)
@@ -72,8 +82,8 @@ void trap_handler(struct trap_frame *f)
 	}
 
 	if (unexpected_depth++)
-		harness_bail_out("an exception while reporting an exception");
+		arch_bail_out("an exception while reporting an exception");
 	report_unexpected(f);
 	unexpected_depth = 0;
-	harness_abort_test();
+	arch_abort_test();
 }

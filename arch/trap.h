@@ -10,6 +10,7 @@
 #define VECTOR_DF	8
 #define VECTOR_GP	13
 #define VECTOR_PF	14
+#define FIRST_INTERRUPT_VECTOR	32	/* 0-31 are exceptions */
 
 /* As arch/trap_entry.asm pushes it. */
 struct trap_frame {

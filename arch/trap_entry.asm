@@ -1,6 +1,7 @@
-; Exception entry for vectors 0-31: push a uniform frame (vector, error
-; code, the general registers; struct trap_frame in arch/trap.h) and call
-; trap_handler(frame). The handler returns to resume, or never returns.
+; Exception and interrupt entry for vectors 0-255: push a uniform frame
+; (vector, error code, the general registers; struct trap_frame in
+; arch/trap.h) and call trap_handler(frame). The handler returns to resume,
+; or never returns. Only exceptions push an error code.
 
 %include "arch/segments.inc"
 
@@ -23,7 +24,7 @@ stub_%1:
 %endmacro
 
 %assign v 0
-%rep 32
+%rep 256
 STUB v
 %assign v v + 1
 %endrep
@@ -71,7 +72,7 @@ section .rodata
 align 8
 trap_stubs:
 %assign v 0
-%rep 32
+%rep 256
 	dq stub_%+v
 %assign v v + 1
 %endrep

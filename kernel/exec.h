@@ -49,6 +49,35 @@ void exec_rdpmc_batch(const struct exec_state *state, uint64_t rax,
 		      uint64_t rdx, const uint64_t *rcx, unsigned n,
 		      bool serialize, struct exec_outcome *out);
 
+/*
+ * The known loop (arch/known_loop.asm), the workload the counting checks
+ * count: each iteration retires exactly these many instructions and
+ * branches (dec + jnz; the jnz).
+ */
+#define KNOWN_LOOP_INSTRUCTIONS	2
+#define KNOWN_LOOP_BRANCHES	1
+
+/*
+ * Run the known loop of `iterations` (>= 1) at CPL cpl in 64-bit mode, then
+ * open an interrupt window at CPL 0, so that an interrupt the loop raised (a
+ * PMI) is taken before this returns. Running counters count the loop and
+ * whatever the CPU counts of entering and leaving the ring around it.
+ */
+void exec_known_loop(unsigned cpl, uint64_t iterations);
+
+/*
+ * The local APIC's LVT performance-counter entry, through which a counter
+ * overflow raises its PMI (PMI-1). Interrupts taken are counted in
+ * kernel/interrupt_log.h. exec_lvt_pc_available() says why not, if the
+ * target has no usable local APIC.
+ */
+#define LVT_MASKED	(1u << 16)
+#define LVT_VECTOR(v)	((v) & 0xFFu)
+
+bool exec_lvt_pc_available(struct strbuf *why_not);
+uint32_t exec_lvt_pc_read(void);
+void exec_lvt_pc_write(uint32_t value);
+
 /* RDMSR / WRMSR at CPL 0. */
 void exec_rdmsr(uint32_t msr, struct exec_outcome *out);
 void exec_wrmsr(uint32_t msr, uint64_t value, struct exec_outcome *out);

@@ -5,14 +5,25 @@
 #include "cmdline.h"
 #include "console.h"
 #include "exit_status.h"
+#include "apic.h"
 #include "gdt.h"
 #include "harness.h"
+#include "hooks.h"
+#include "interrupt_log.h"
 #include "kernel_boot.h"
 #include "platform.h"
 #include "serial.h"
 #include "trap.h"
 
 void kmain(uint32_t protocol, uint32_t info) __attribute__((noreturn));
+
+/* The arch layer reports through these (arch/hooks.h). */
+static const struct arch_hooks hooks = {
+	.fail = test_fail,
+	.abort_test = harness_abort_test,
+	.bail_out = harness_bail_out,
+	.interrupt = interrupt_log_record,
+};
 
 static void refuse(const char *what, const char *why)
 {
@@ -33,8 +44,10 @@ void kmain(uint32_t protocol, uint32_t info)
 	size_t n = 0;
 
 	serial_init();
+	arch_install_hooks(&hooks);
 	gdt_init();
 	idt_init();
+	interrupts_init();
 
 	given = boot_command_line(protocol, info, &problem);
 	if (!given)

@@ -1,5 +1,5 @@
 /*
- * model_rdpmc: what the spec (spec/rdpmc.md) requires RDPMC to do, decided
+ * model_rdpmc: what the spec (docs/spec.md) requires RDPMC to do, decided
  * the way the hardware decides it: privilege first (PRIV-5), then the ECX
  * encoding of the vendor's PMU. Pure: see model.h.
  */

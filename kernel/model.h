@@ -1,5 +1,5 @@
 /*
- * The model: what the spec (shared spec/rdpmc.md) requires RDPMC to do for a
+ * The model: what the spec (docs/spec.md) requires RDPMC to do for a
  * given enumeration and execution state. Pure and freestanding: no globals,
  * no I/O, no kernel headers. The kernel and the host tools (pmctest-model,
  * the unit tests, pmctest-sim) compile this same source.

@@ -16,7 +16,7 @@ static const char usage[] =
 "usage: pmctest-model [--explain] [QUERY...]\n"
 "       pmctest-model --help\n"
 "\n"
-"Prints what the spec (spec/rdpmc.md) requires RDPMC to do. With QUERY\n"
+"Prints what the spec (docs/spec.md) requires RDPMC to do. With QUERY\n"
 "arguments, all of them together form one query; with none, every line of\n"
 "standard input is one query (blank lines and lines starting with '#' are\n"
 "skipped). A query is space-separated key=value tokens:\n"

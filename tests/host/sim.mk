@@ -16,6 +16,7 @@ SIM := $(BUILD)/host/pmctest-sim
 SIM_CHECK_SRCS := $(shell $(PYTHON) tests/host/sim_sources.py arch tests/kernel)
 SIM_KERNEL_SRCS := kernel/harness.c kernel/console.c kernel/glob.c \
 		   kernel/cmdline.c kernel/pmu_report.c kernel/vectors.c \
+		   kernel/interrupt_log.c \
 		   $(MODEL_SRCS)
 SIM_OWN_SRCS := $(wildcard tests/sim/*.c) tests/host/query.c
 SIM_SRCS := $(SIM_OWN_SRCS) $(SIM_KERNEL_SRCS) $(SIM_CHECK_SRCS)

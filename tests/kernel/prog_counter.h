@@ -1,6 +1,6 @@
 /*
  * One performance counter, programmed as PROG-1/PROG-3/PROG-5 say, and the
- * known loop (arch/known_loop.h) counted with it at a chosen CPL. Intel
+ * known loop (kernel/exec.h) counted with it at a chosen CPL. Intel
  * general-purpose and fixed counters and AMD core counters look the same
  * from here: a control MSR with an off and an on value, a count MSR, and
  * optionally a global gate.
@@ -43,13 +43,19 @@ struct prog_counter {
 	uint32_t global_msr;	/* 0: no global gate */
 	uint64_t global_bit;
 	uint64_t global_saved;	/* the gate as found, restored afterwards */
+	uint64_t enable_int;	/* its PMI enable in the control MSR (PMI-1) */
+	/* Its overflow bit (OVF-1..3); status_msr 0: no global status
+	 * (Intel version 1, AMD without PerfMonV2), status_set_msr 0: no
+	 * STATUS_SET (Intel version 2 and 3). */
+	uint32_t status_msr, status_clear_msr, status_set_msr;
+	uint64_t status_bit;
 	unsigned width;		/* bits the counter holds */
 };
 
-/* The first general-purpose counter for ev on pmu (Intel: IA32_PMC0, AMD:
- * PerfCtr0); false with the SKIP reason if there is none for it. */
+/* General-purpose counter `index` for ev on pmu (Intel: IA32_PMCx, AMD:
+ * PerfCtrx); false with the SKIP reason if there is none for it. */
 bool prog_gp_counter(const struct pmu_info *pmu, const struct prog_event *ev,
-		     struct prog_counter *c, struct strbuf *why);
+		     unsigned index, struct prog_counter *c, struct strbuf *why);
 
 /* Intel fixed counter index; false with the SKIP reason if absent. */
 bool prog_fixed_counter(const struct pmu_info *pmu, unsigned index,
@@ -60,11 +66,30 @@ bool prog_fixed_counter(const struct pmu_info *pmu, unsigned index,
  * #GP(0)"). Leaves the counter stopped. */
 bool prog_counter_usable(struct prog_counter *c, struct strbuf *why);
 
-/* Counts the known loop of `iterations` at CPL cpl with the rings in
- * filter enabled: stop (EN clear), zero the count, enable, run, stop, read.
- * False, with the MSR access that faulted in why, if one did. */
-bool prog_count_loop(struct prog_counter *c, unsigned filter, unsigned cpl,
-		     uint64_t iterations, uint64_t *count, struct strbuf *why);
+/* The control bits that enable counting in the rings of filter. */
+uint64_t prog_enables(const struct prog_counter *c, unsigned filter);
+
+/* One counted run of the known loop. */
+struct prog_run {
+	uint64_t control;	/* OR'ed into the stopped control: enables,
+				 * INT, CMASK, INV, EDGE (PROG-1) */
+	uint64_t preset;	/* the count written before */
+	bool gate_closed;	/* leave the global enable clear (PROG-6) */
+	unsigned cpl;
+	uint64_t iterations;
+};
+
+/* Stop, write the preset, write the control, open the gate, run the loop,
+ * stop, read the count. False, with the MSR access that faulted in why, if
+ * one did. */
+bool prog_run(struct prog_counter *c, const struct prog_run *r,
+	      uint64_t *count, struct strbuf *why);
+
+/* The same for n counters at once, control[k] for counters[k]; they share
+ * one global enable MSR. The gates are restored as counters[0] found them. */
+bool prog_run_many(struct prog_counter *counters, unsigned n,
+		   const uint64_t *control, const struct prog_run *r,
+		   uint64_t *count, struct strbuf *why);
 
 /*
  * The counting checks compare two runs of the loop, PROG_SHORT_LOOP and
@@ -82,6 +107,21 @@ struct prog_delta {
 
 bool prog_measure(struct prog_counter *c, unsigned filter, unsigned cpl,
 		  struct prog_delta *d, struct strbuf *why);
+
+/* The same two runs for r (its iterations are ignored). */
+bool prog_measure_run(struct prog_counter *c, const struct prog_run *r,
+		      struct prog_delta *d, struct strbuf *why);
+
+/*
+ * Overflow runs (OVF-1, PMI-1): the counter starts PROG_OVERFLOW_MARGIN
+ * below the top of its width and counts the short loop (more instructions
+ * than the margin) at CPL 0 with both rings enabled and `control` added.
+ * The count it reads afterwards is what it counted past the wrap.
+ */
+#define PROG_OVERFLOW_MARGIN	500ull
+
+bool prog_overflow(struct prog_counter *c, uint64_t control, uint64_t *count,
+		   struct strbuf *why);
 
 /* The tolerance of an exact count: 0.1% of it plus 2. */
 uint64_t prog_tolerance(uint64_t expected);

@@ -5,7 +5,7 @@
  * exact counts (arch/known_loop.asm); cycles only have to advance.
  */
 #include "harness.h"
-#include "known_loop.h"
+#include "exec.h"
 #include "prog_counter.h"
 #include "rdpmc_check.h"
 
@@ -40,7 +40,7 @@ static void run(unsigned i)
 	struct prog_delta d;
 
 	strbuf_init(&why, text, sizeof(text));
-	if (!prog_gp_counter(check_pmu(), ev, &c, &why) ||
+	if (!prog_gp_counter(check_pmu(), ev, 0, &c, &why) ||
 	    !prog_counter_usable(&c, &why)) {
 		test_skip("%s", text);
 		return;

@@ -24,7 +24,7 @@ static void run(unsigned cpl)
 	struct prog_counter c;
 
 	strbuf_init(&why, text, sizeof(text));
-	if (!prog_gp_counter(check_pmu(), &prog_events[PROG_INSTRUCTIONS], &c, &why) ||
+	if (!prog_gp_counter(check_pmu(), &prog_events[PROG_INSTRUCTIONS], 0, &c, &why) ||
 	    !prog_counter_usable(&c, &why)) {
 		test_skip("%s", text);
 		return;

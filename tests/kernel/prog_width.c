@@ -1,23 +1,33 @@
 /*
- * prog.width.*: how a write to a stopped counter lands (PROG-5). A plain
- * WRMSR to IA32_PMCx sign-extends from bit 31; a write through IA32_A_PMCx,
- * which exists only where IA32_PERF_CAPABILITIES.FW_WRITE = 1, is taken at
- * full width. AMD PerfCtr writes are 48 bits wide, no sign extension (AMD-3).
+ * prog.width.*: how a write to a stopped counter lands (PROG-5, WR-1). A
+ * plain WRMSR to IA32_PMCx sign-extends from bit 31; a write through
+ * IA32_A_PMCx, which exists only where IA32_PERF_CAPABILITIES.FW_WRITE = 1,
+ * is taken at full width, and so is a write to IA32_FIXED_CTRx. AMD
+ * PerfCtr writes are 48 bits wide, no sign extension (AMD-3).
  */
 #include "harness.h"
 #include "pmu_msr.h"
 #include "prog_counter.h"
 #include "rdpmc_check.h"
 
-enum { CASE_PLAIN, CASE_FULL_WIDTH, CASES };
+enum { CASE_PLAIN, CASE_FULL_WIDTH, CASE_FIXED, CASES };
+
+static const struct {
+	const char *id, *statements, *description;
+} cases[CASES] = {
+	[CASE_PLAIN] = { "prog.width.plain", "PROG-5 AMD-3",
+		"a plain WRMSR of a counter sign-extends from bit 31 (AMD: 48 bits as written)" },
+	[CASE_FULL_WIDTH] = { "prog.width.fullwidth", "PROG-5",
+		"a WRMSR of IA32_A_PMC0 sets the full counter width (FW_WRITE)" },
+	[CASE_FIXED] = { "prog.width.fixed", "WR-1",
+		"a WRMSR of IA32_FIXED_CTR0 sets the full counter width, no sign extension" },
+};
 
 static void describe(unsigned i, struct test_text *t)
 {
-	strbuf_puts(&t->id, i == CASE_PLAIN ? "prog.width.plain" : "prog.width.fullwidth");
-	strbuf_puts(&t->statements, i == CASE_PLAIN ? "PROG-5 AMD-3" : "PROG-5");
-	strbuf_puts(&t->description, i == CASE_PLAIN
-		    ? "a plain WRMSR of a counter sign-extends from bit 31 (AMD: 48 bits as written)"
-		    : "a WRMSR of IA32_A_PMC0 sets the full counter width (FW_WRITE)");
+	strbuf_puts(&t->id, cases[i].id);
+	strbuf_puts(&t->statements, cases[i].statements);
+	strbuf_puts(&t->description, cases[i].description);
 }
 
 /* Writes value to msr, reads c's count MSR, compares with expect. */
@@ -63,7 +73,20 @@ static void run(unsigned i)
 	struct prog_counter c;
 
 	strbuf_init(&why, text, sizeof(text));
-	if (!prog_gp_counter(pmu, &prog_events[PROG_INSTRUCTIONS], &c, &why) ||
+	if (i == CASE_FIXED) {
+		if (!prog_fixed_counter(pmu, 0, &c, &why) ||
+		    !prog_counter_usable(&c, &why)) {
+			test_skip("%s", text);
+			return;
+		}
+		mask = width_mask(c.width);
+		expect_readback(&c, c.count_msr, c.name, 0x80000000, 0x80000000);
+		expect_readback(&c, c.count_msr, c.name, 0x0000800080001234ull & mask,
+				0x0000800080001234ull & mask);
+		msr_write(c.count_msr, 0, &why);
+		return;
+	}
+	if (!prog_gp_counter(pmu, &prog_events[PROG_INSTRUCTIONS], 0, &c, &why) ||
 	    (i == CASE_FULL_WIDTH && !full_width_available(pmu, &why)) ||
 	    !prog_counter_usable(&c, &why)) {
 		test_skip("%s", text);

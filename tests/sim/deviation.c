@@ -43,6 +43,48 @@ static const struct deviation_info table[DEV_COUNT] = {
 		"a faulting RDPMC zeroes RAX and RDX" },
 	[DEV_RIP_ADVANCED_ON_FAULT] = { "rip-advanced-on-fault", "PRIV-6",
 		"the #GP is reported after the RDPMC: saved RIP + 2" },
+	[DEV_PMC_WRITE_ZERO_EXTENDED] = { "pmc-write-zero-extended", "PROG-5",
+		"a plain WRMSR to IA32_PMCx keeps bits 31:0 and clears the rest" },
+	[DEV_FIXED_WRITE_SIGN_EXTENDED] = { "fixed-write-sign-extended", "WR-1",
+		"a WRMSR to IA32_FIXED_CTRx sign-extends bit 31 (KVM before 2019)" },
+	[DEV_USR_OS_SWAPPED] = { "usr-os-swapped", "PROG-2",
+		"USR enables counting at CPL 0 and OS at CPL 1-3" },
+	[DEV_EN_IGNORED] = { "en-ignored", "PROG-6",
+		"an event select with EN clear counts when USR or OS is set" },
+	[DEV_GLOBAL_CTRL_IGNORED] = { "global-ctrl-ignored", "PROG-6",
+		"IA32_PERF_GLOBAL_CTRL / PerfCntrGlobalCtl bits do not gate counting" },
+	[DEV_BRANCHES_AS_INSTRUCTIONS] = { "branches-as-instructions", "PROG-4",
+		"the branch-instructions-retired event counts every instruction" },
+	[DEV_CMASK_IGNORED] = { "cmask-ignored", "PROG-8",
+		"CMASK is ignored: the counter counts events, not cycles" },
+	[DEV_INV_IGNORED] = { "inv-ignored", "PROG-8",
+		"INV is ignored: the CMASK comparison is never inverted" },
+	[DEV_EDGE_IGNORED] = { "edge-ignored", "PROG-8",
+		"EDGE is ignored: every cycle meeting CMASK counts, not its edge" },
+	[DEV_COUNTER_SATURATES] = { "counter-saturates", "OVF-1",
+		"a counter stops at all ones instead of wrapping to 0" },
+	[DEV_OVERFLOW_STATUS_LOST] = { "overflow-status-lost", "OVF-1",
+		"an overflow does not set the counter's global status bit" },
+	[DEV_STATUS_RESET_IGNORED] = { "status-reset-ignored", "OVF-2",
+		"writes to IA32_PERF_GLOBAL_OVF_CTRL / PerfCntrGlobalStatusClr do nothing" },
+	[DEV_STATUS_SET_IGNORED] = { "status-set-ignored", "OVF-3",
+		"writes to IA32_PERF_GLOBAL_STATUS_SET / PerfCntrGlobalStatusSet do nothing" },
+	[DEV_PMI_LOST] = { "pmi-lost", "PMI-1",
+		"an overflow with the interrupt enabled raises no PMI" },
+	[DEV_PMI_WITHOUT_INT] = { "pmi-without-int", "PMI-1",
+		"every overflow raises a PMI, whatever INT says" },
+	[DEV_PMI_WHILE_MASKED] = { "pmi-while-masked", "PMI-2",
+		"the PMI is delivered although the LVT entry is masked" },
+	[DEV_LVT_NOT_MASKED_ON_PMI] = { "lvt-not-masked-on-pmi", "PMI-3",
+		"delivering a PMI leaves the LVT entry unmasked (KVM before 2023)" },
+	[DEV_FIXED_PMI_IGNORED] = { "fixed-pmi-ignored", "PMI-1",
+		"the PMI bits of IA32_FIXED_CTR_CTRL are ignored" },
+	[DEV_ABSENT_MSRS_ACCEPTED] = { "absent-msrs-accepted", "MSR-1",
+		"PMU MSRs CPUID does not enumerate read 0 and drop writes" },
+	[DEV_RESERVED_BITS_ACCEPTED] = { "reserved-bits-accepted", "MSR-2",
+		"WRMSR of reserved bits of the global and fixed controls is taken" },
+	[DEV_HOST_COUNTER_SHORTAGE] = { "host-counter-shortage", "PROG-7",
+		"with every GP counter enabled the last one never counts (a host NMI watchdog holds one)" },
 };
 
 const struct deviation_info *deviation_info(enum deviation d)
@@ -68,6 +110,10 @@ bool deviation_applies(enum deviation d, const struct sim_cpu *cpu)
 	enum vendor vendor = cpu->enumeration.vendor;
 	bool intel = vendor == VENDOR_INTEL;
 	bool arch = intel && cpu->version > 0;
+	/* pmctest programs counters on an architectural Intel PMU or AMD;
+	 * global control and status need version 2 or PerfMonV2. */
+	bool counting = arch || vendor == VENDOR_AMD;
+	bool global = (arch && cpu->version >= 2) || cpu->amd_perfmon_v2;
 
 	switch (d) {
 	case DEV_NONE:
@@ -89,6 +135,33 @@ bool deviation_applies(enum deviation d, const struct sim_cpu *cpu)
 		return cpu->perf_metrics;
 	case DEV_AMD_BITS_31_30_IGNORED:
 		return vendor == VENDOR_AMD;
+	case DEV_PMC_WRITE_ZERO_EXTENDED:	/* IA32_PMCx is Intel's */
+		return arch && cpu->gp_count > 0;
+	case DEV_FIXED_WRITE_SIGN_EXTENDED:
+	case DEV_FIXED_PMI_IGNORED:
+		return arch && cpu->fixed_count > 0;
+	case DEV_LVT_NOT_MASKED_ON_PMI:
+		return arch;
+	case DEV_GLOBAL_CTRL_IGNORED:
+	case DEV_OVERFLOW_STATUS_LOST:
+	case DEV_STATUS_RESET_IGNORED:
+	case DEV_RESERVED_BITS_ACCEPTED:
+		return global;
+	case DEV_STATUS_SET_IGNORED:
+		return (arch && cpu->version >= 4) || cpu->amd_perfmon_v2;
+	case DEV_CMASK_IGNORED:
+	case DEV_INV_IGNORED:
+	case DEV_EDGE_IGNORED:
+	case DEV_USR_OS_SWAPPED:
+	case DEV_EN_IGNORED:
+	case DEV_BRANCHES_AS_INSTRUCTIONS:
+	case DEV_COUNTER_SATURATES:
+	case DEV_PMI_LOST:
+	case DEV_PMI_WITHOUT_INT:
+	case DEV_PMI_WHILE_MASKED:
+	case DEV_ABSENT_MSRS_ACCEPTED:
+	case DEV_HOST_COUNTER_SHORTAGE:
+		return counting;
 	default:
 		return vendor != VENDOR_OTHER;
 	}

@@ -1,7 +1,6 @@
 /*
- * The simulated PMU built from the profile's enumeration, and how its
- * counters advance: each simulated instruction retires at one CPL and every
- * counter enabled for that CPL counts it (PROG-2, PROG-5).
+ * The simulated PMU built from the profile's enumeration, in its reset
+ * state; tests/sim/sim_count.c makes it count.
  */
 #include "sim_cpu.h"
 
@@ -19,15 +18,12 @@
 #define NARCH_WIDTH	40	/* NARCH-3 */
 #define AMD_WIDTH	48	/* AMD-3 */
 
-#define EVTSEL_USR	(1ull << 16)
-#define EVTSEL_OS	(1ull << 17)
-#define EVTSEL_EN	(1ull << 22)
-#define FIXED_METRICS	3	/* fixed counter 3 (TOPDOWN.SLOTS), MET-1 */
-#define GLOBAL_EN_METRICS	48	/* IA32_PERF_GLOBAL_CTRL: PERF_METRICS */
+#define AMD_PERFMON_V2	(1u << 0)	/* CPUID 8000_0022H:EAX */
+#define LVT_RESET	0x00010000u	/* masked, vector 0 (SDM Vol. 3A, LVT) */
+#define NOISE_SEED	0x9E3779B97F4A7C15ull
 
-/* Counts per retired instruction, and what PERF_METRICS holds once slots
- * have been counted: four nonzero byte fractions. */
-#define SIM_TICK	7
+/* What PERF_METRICS holds once slots have been counted: four nonzero
+ * byte fractions. */
 #define SIM_METRICS	0x0000000040302010ull
 
 static unsigned bits(uint32_t reg, unsigned low, unsigned n)
@@ -85,13 +81,24 @@ static void init_intel(struct sim_cpu *cpu, const struct pmu_cpuid *e)
 	}
 	if (cpu->perf_metrics)
 		cpu->metrics = SIM_METRICS;
+	/* Reset: the general-purpose counters globally enabled (SDM Vol. 3B,
+	 * "Architectural Performance Monitoring Version 2"). */
+	for (unsigned x = 0; x < SIM_INDEX_BITS && cpu->version >= 2; x++)
+		if (cpu->gp[x].present)
+			cpu->global_ctrl |= 1ull << x;
 }
 
 static void init_amd(struct sim_cpu *cpu, const struct pmu_cpuid *e)
 {
 	cpu->amd_ext_core = (e->ext01_ecx & AMD_EXT_CORE) != 0;
+	cpu->amd_perfmon_v2 = (e->ext22_eax & AMD_PERFMON_V2) != 0;
 	for (unsigned n = 0; n < (cpu->amd_ext_core ? SIM_AMD_CORE : 4); n++)
 		present(&cpu->amd_core[n], AMD_WIDTH, n);
+	/* PerfMonV2: legacy software must count without knowing the global
+	 * enables, so they start set (APM Vol. 2, PerfCntrGlobalCtl). */
+	for (unsigned n = 0; n < SIM_AMD_CORE && cpu->amd_perfmon_v2; n++)
+		if (cpu->amd_core[n].present)
+			cpu->global_ctrl |= 1ull << n;
 	if (e->ext01_ecx & AMD_EXT_NB)
 		for (unsigned n = 0; n < SIM_AMD_NB; n++)
 			present(&cpu->amd_nb[n], AMD_WIDTH, 0x40 + n);
@@ -106,6 +113,8 @@ void sim_cpu_init(struct sim_cpu *cpu, const struct pmu_cpuid *enumeration,
 	memset(cpu, 0, sizeof(*cpu));
 	cpu->enumeration = *enumeration;
 	cpu->deviation = deviation;
+	cpu->lvt_pc = LVT_RESET;
+	cpu->noise = NOISE_SEED;
 	if (enumeration->vendor == VENDOR_INTEL)
 		init_intel(cpu, enumeration);
 	else if (enumeration->vendor == VENDOR_AMD)
@@ -117,56 +126,23 @@ uint64_t sim_counter_value(const struct sim_counter *c)
 	return c->width < 64 ? c->raw & ((1ull << c->width) - 1) : c->raw;
 }
 
-/* PROG-2: USR counts at CPL 1-3, OS at CPL 0. */
-static bool select_counts(uint64_t control, unsigned cpl)
+bool sim_status_bit(const struct sim_cpu *cpu, const struct sim_counter *c,
+		    uint64_t *bit)
 {
-	return (control & EVTSEL_EN) &&
-	       (control & (cpl == 0 ? EVTSEL_OS : EVTSEL_USR));
-}
-
-static void tick(struct sim_counter *c, bool counting)
-{
-	if (c->present && counting)
-		c->raw += SIM_TICK;
-}
-
-static void retire_intel(struct sim_cpu *cpu, unsigned cpl)
-{
-	/* PROG-5: version 2 and up gate every counter globally. */
-	uint64_t gate = cpu->version >= 2 ? cpu->global_ctrl : ~0ull;
-
-	for (unsigned x = 0; x < SIM_INDEX_BITS; x++) {
-		unsigned ring = cpl == 0 ? 1u : 2u;	/* OS / USR bit */
-		bool fixed_on = cpu->version >= 2 &&
-				((cpu->fixed_ctrl >> (4 * x)) & ring) &&
-				((gate >> (32 + x)) & 1);
-
-		tick(&cpu->gp[x], select_counts(cpu->gp[x].control, cpl) &&
-				  ((gate >> x) & 1));
-		if (x >= 16)	/* FIXED_CTR_CTRL has 4 bits for 0..15 */
-			continue;
-		tick(&cpu->fixed[x], fixed_on);
-		if (x == FIXED_METRICS && fixed_on && cpu->perf_metrics &&
-		    ((gate >> GLOBAL_EN_METRICS) & 1))
-			cpu->metrics = SIM_METRICS;
+	if (cpu->enumeration.vendor == VENDOR_INTEL && cpu->version >= 2) {
+		if (c >= cpu->gp && c < cpu->gp + SIM_INDEX_BITS) {
+			*bit = 1ull << (c - cpu->gp);
+			return true;
+		}
+		if (c >= cpu->fixed && c < cpu->fixed + SIM_INDEX_BITS) {
+			*bit = 1ull << (32 + (c - cpu->fixed));
+			return true;
+		}
 	}
-}
-
-/* Northbridge and L2/L3 counters are not per ring: EN alone. */
-static void retire_amd(struct sim_cpu *cpu, unsigned cpl)
-{
-	for (unsigned n = 0; n < SIM_AMD_CORE; n++)
-		tick(&cpu->amd_core[n], select_counts(cpu->amd_core[n].control, cpl));
-	for (unsigned n = 0; n < SIM_AMD_NB; n++)
-		tick(&cpu->amd_nb[n], (cpu->amd_nb[n].control & EVTSEL_EN) != 0);
-	for (unsigned n = 0; n < SIM_AMD_L2; n++)
-		tick(&cpu->amd_l2[n], (cpu->amd_l2[n].control & EVTSEL_EN) != 0);
-}
-
-void sim_retire(struct sim_cpu *cpu, unsigned cpl)
-{
-	if (cpu->enumeration.vendor == VENDOR_INTEL)
-		retire_intel(cpu, cpl);
-	else if (cpu->enumeration.vendor == VENDOR_AMD)
-		retire_amd(cpu, cpl);
+	if (cpu->amd_perfmon_v2 && c >= cpu->amd_core &&
+	    c < cpu->amd_core + SIM_AMD_CORE) {
+		*bit = 1ull << (c - cpu->amd_core);
+		return true;
+	}
+	return false;
 }

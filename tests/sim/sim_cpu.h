@@ -2,7 +2,7 @@
  * The simulated CPU of pmctest-sim: its PMU as the profile enumerates it,
  * decoded here from the raw CPUID values on its own, without the model, so
  * that the model and the simulator are two independent readings of the
- * spec (shared spec/rdpmc.md) and a bug in one shows against the other.
+ * spec (docs/spec.md) and a bug in one shows against the other.
  */
 #ifndef PMCTEST_SIM_CPU_H
 #define PMCTEST_SIM_CPU_H
@@ -26,6 +26,8 @@ struct sim_counter {
 	 * written, reads keep only `width` bits (ARCH-7, NARCH-3, AMD-3). */
 	uint64_t raw;
 	uint64_t control;	/* its event select; fixed counters: unused */
+	bool condition;		/* the CMASK comparison when it last counted
+				 * (EDGE counts its rising edges, PROG-8) */
 };
 
 struct sim_cpu {
@@ -55,6 +57,16 @@ struct sim_cpu {
 	struct sim_counter amd_nb[SIM_AMD_NB];
 	struct sim_counter amd_l2[SIM_AMD_L2];
 	bool amd_ext_core;		/* PerfCtrExtCore: 6 core counters */
+	bool amd_perfmon_v2;		/* 8000_0022H:EAX[0], global MSRs */
+
+	/* Overflows (OVF-1): Intel IA32_PERF_GLOBAL_STATUS (version 2 and
+	 * up), AMD PerfCntrGlobalStatus (PerfMonV2). AMD PerfMonV2 keeps its
+	 * PerfCntrGlobalCtl in global_ctrl. */
+	uint64_t global_status;
+	/* The local APIC's LVT performance-counter entry (PMI-1..3). */
+	uint32_t lvt_pc;
+	/* The noise of the surrounding code: a xorshift state. */
+	uint64_t noise;
 };
 
 /* The one simulated CPU the harness runs against. */
@@ -67,7 +79,8 @@ void sim_cpu_init(struct sim_cpu *cpu, const struct pmu_cpuid *enumeration,
 /* A counter's value as the hardware holds it: `width` bits. */
 uint64_t sim_counter_value(const struct sim_counter *c);
 
-/* One instruction retired at cpl: every enabled counter advances. */
-void sim_retire(struct sim_cpu *cpu, unsigned cpl);
+/* A counter's overflow bit in global_status, and whether it has one. */
+bool sim_status_bit(const struct sim_cpu *cpu, const struct sim_counter *c,
+		    uint64_t *bit);
 
 #endif

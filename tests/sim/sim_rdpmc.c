@@ -1,5 +1,5 @@
 /*
- * RDPMC on the simulated CPU, written from the spec (spec/rdpmc.md) on its
+ * RDPMC on the simulated CPU, written from the spec (docs/spec.md) on its
  * own: the privilege check first (PRIV-1..5), then ECX selects one source
  * (a counter, a fast read, PERF_METRICS) or none (#GP(0)), then the value
  * goes to EDX:EAX (ARCH-7, MODE-1). Each deviation changes one step.
