@@ -4,6 +4,7 @@
 #include "console.h"
 #include "context.h"
 #include "cpu.h"
+#include "exec.h"
 #include "kernel_boot.h"
 #include "pmu_enum.h"
 #include "serial.h"
@@ -12,11 +13,14 @@
  * makes QEMU exit with status (v << 1) | 1. Elsewhere the write is lost. */
 #define DEBUG_EXIT_PORT 0xF4
 
+#define MSR_IA32_PERF_GLOBAL_CTRL 0x38Fu
+
 static struct {
 	const char *protocol;
 	const char *command_line;
 	struct pmu_cpuid enumeration;
 	uint64_t cr4;		/* as the harness left it, restored after tests */
+	struct exec_outcome boot_global_ctrl;	/* RDMSR 38FH at boot */
 	struct context contained;
 } machine;
 
@@ -26,6 +30,13 @@ void kernel_boot_record(const char *protocol, const char *command_line)
 	machine.command_line = command_line;
 	machine.cr4 = read_cr4();
 	pmu_enumerate(&machine.enumeration);
+	exec_rdmsr(MSR_IA32_PERF_GLOBAL_CTRL, &machine.boot_global_ctrl);
+}
+
+bool platform_boot_global_ctrl(uint64_t *value)
+{
+	*value = edx_eax(&machine.boot_global_ctrl);
+	return !machine.boot_global_ctrl.faulted;
 }
 
 void platform_console_write(const char *s, size_t n)

@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "model.h"
 
@@ -18,6 +19,12 @@ void platform_print_header(void);
 
 /* The enumeration the model is asked about: CPUID and PERF_CAPABILITIES. */
 const struct pmu_cpuid *platform_enumeration(void);
+
+/*
+ * IA32_PERF_GLOBAL_CTRL as the platform found it at boot, before any test
+ * wrote it (RESET-1); false if RDMSR of it faulted then.
+ */
+bool platform_boot_global_ctrl(uint64_t *value);
 
 /*
  * Run run(i) so that an unexpected exception ends only that call: returns

@@ -85,6 +85,8 @@ static const struct deviation_info table[DEV_COUNT] = {
 		"WRMSR of reserved bits of the global and fixed controls is taken" },
 	[DEV_HOST_COUNTER_SHORTAGE] = { "host-counter-shortage", "PROG-7",
 		"with every GP counter enabled the last one never counts (a host NMI watchdog holds one)" },
+	[DEV_GLOBAL_CTRL_RESET_ZERO] = { "global-ctrl-reset-zero", "RESET-1",
+		"IA32_PERF_GLOBAL_CTRL is 0 after reset (KVM before 2024)" },
 };
 
 const struct deviation_info *deviation_info(enum deviation d)
@@ -142,6 +144,8 @@ bool deviation_applies(enum deviation d, const struct sim_cpu *cpu)
 		return arch && cpu->fixed_count > 0;
 	case DEV_LVT_NOT_MASKED_ON_PMI:
 		return arch;
+	case DEV_GLOBAL_CTRL_RESET_ZERO:
+		return arch && cpu->version >= 2;
 	case DEV_GLOBAL_CTRL_IGNORED:
 	case DEV_OVERFLOW_STATUS_LOST:
 	case DEV_STATUS_RESET_IGNORED:

@@ -81,9 +81,10 @@ static void init_intel(struct sim_cpu *cpu, const struct pmu_cpuid *e)
 	}
 	if (cpu->perf_metrics)
 		cpu->metrics = SIM_METRICS;
-	/* Reset: the general-purpose counters globally enabled (SDM Vol. 3B,
-	 * "Architectural Performance Monitoring Version 2"). */
-	for (unsigned x = 0; x < SIM_INDEX_BITS && cpu->version >= 2; x++)
+	/* RESET-1: the general-purpose counters globally enabled (SDM Vol.
+	 * 3A, "Processor States Following Power-up, Reset, or INIT"). */
+	for (unsigned x = 0; x < SIM_INDEX_BITS && cpu->version >= 2 &&
+			     cpu->deviation != DEV_GLOBAL_CTRL_RESET_ZERO; x++)
 		if (cpu->gp[x].present)
 			cpu->global_ctrl |= 1ull << x;
 }
