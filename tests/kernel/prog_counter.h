@@ -85,6 +85,12 @@ struct prog_run {
 bool prog_run(struct prog_counter *c, const struct prog_run *r,
 	      uint64_t *count, struct strbuf *why);
 
+/* prog_run with a WRMSR of `value` to the count while it is enabled (WR-2):
+ * r's loop, the write, then `then` more iterations, stop, read. */
+bool prog_run_with_write(struct prog_counter *c, const struct prog_run *r,
+			 uint64_t value, uint64_t then, uint64_t *count,
+			 struct strbuf *why);
+
 /* The same for n counters at once, control[k] for counters[k]; they share
  * one global enable MSR. The gates are restored as counters[0] found them. */
 bool prog_run_many(struct prog_counter *counters, unsigned n,

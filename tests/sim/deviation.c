@@ -87,6 +87,8 @@ static const struct deviation_info table[DEV_COUNT] = {
 		"with every GP counter enabled the last one never counts (a host NMI watchdog holds one)" },
 	[DEV_GLOBAL_CTRL_RESET_ZERO] = { "global-ctrl-reset-zero", "RESET-1",
 		"IA32_PERF_GLOBAL_CTRL is 0 after reset (KVM before 2024)" },
+	[DEV_RUNNING_WRITE_LOST] = { "running-write-lost", "WR-2",
+		"a WRMSR to a general-purpose counter with EN set is dropped" },
 };
 
 const struct deviation_info *deviation_info(enum deviation d)
@@ -165,6 +167,7 @@ bool deviation_applies(enum deviation d, const struct sim_cpu *cpu)
 	case DEV_PMI_WHILE_MASKED:
 	case DEV_ABSENT_MSRS_ACCEPTED:
 	case DEV_HOST_COUNTER_SHORTAGE:
+	case DEV_RUNNING_WRITE_LOST:
 		return counting;
 	default:
 		return vendor != VENDOR_OTHER;

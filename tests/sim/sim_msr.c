@@ -1,6 +1,6 @@
 /*
  * The PMU MSRs of the simulated CPU (PROG-1, PROG-5, PRIV-7, MET-1, AMD-2,
- * WR-1, OVF-1..4, MSR-1, MSR-2). Each address resolves to one register; an
+ * WR-1, WR-2, OVF-1..4, MSR-1, MSR-2). Each address resolves to one register; an
  * address the profile does not enumerate resolves to none, and the access
  * raises #GP(0), as does a write that sets a reserved bit.
  */
@@ -30,6 +30,7 @@
 #define MSR_AMD_GLOBAL_STATUS_SET	0xC0000303u
 
 #define FIXED_FIELDS		16	/* IA32_FIXED_CTR_CTRL: 4 bits each */
+#define EVTSEL_EN		(1ull << 22)
 #define GLOBAL_EN_METRICS	(1ull << 48)
 #define STATUS_MODEL_BITS	0xFFFF000000000000ull	/* 48-63: not counters */
 
@@ -284,10 +285,18 @@ static bool reserved(const struct sim_cpu *cpu, const struct msr_target *t,
 	return (value & ~t->allowed) && !has(cpu, DEV_RESERVED_BITS_ACCEPTED);
 }
 
+/* DEV_RUNNING_WRITE_LOST: the write misses a counter that is enabled. */
+static bool write_lost(const struct sim_cpu *cpu, const struct msr_target *t)
+{
+	return has(cpu, DEV_RUNNING_WRITE_LOST) && (t->counter->control & EVTSEL_EN);
+}
+
 bool sim_wrmsr(struct sim_cpu *cpu, uint32_t msr, uint64_t value)
 {
 	struct msr_target t = resolve(cpu, msr);
 
+	if ((t.kind == MSR_COUNT_LEGACY || t.kind == MSR_COUNT) && write_lost(cpu, &t))
+		return true;
 	switch (t.kind) {
 	case MSR_NONE:
 	case MSR_READ_ONLY:		/* OVF-4 */

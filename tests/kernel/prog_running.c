@@ -1,0 +1,48 @@
+/*
+ * prog.running.write: a WRMSR to a counter while it counts sets it, and it
+ * counts on from the written value (WR-2), as kvm-unit-tests' running-
+ * counter check expects: the counter of instructions retired, started
+ * from 0, counts the short loop, is written with a marker while still
+ * enabled, then counts the long loop.
+ */
+#include "exec.h"
+#include "harness.h"
+#include "pmu_msr.h"
+#include "prog_counter.h"
+#include "rdpmc_check.h"
+
+#define MARKER 0x10000000ull	/* below bit 31: no sign extension */
+
+SINGLE_TEST(prog_running, 0, "prog.running.write", "WR-2 PROG-1 PROG-5",
+	    "a WRMSR to a running counter takes effect and counting goes on from it")
+{
+	char text[160];
+	struct strbuf why;
+	struct prog_counter c;
+	struct prog_run r = { 0, 0, false, 0, PROG_SHORT_LOOP };
+	uint64_t count, expected = KNOWN_LOOP_INSTRUCTIONS * PROG_LONG_LOOP;
+	uint64_t tolerance = prog_tolerance(expected);
+	int64_t off;
+
+	(void)i;
+	strbuf_init(&why, text, sizeof(text));
+	if (!prog_gp_counter(check_pmu(), &prog_events[PROG_INSTRUCTIONS], 0, &c, &why) ||
+	    !prog_counter_usable(&c, &why)) {
+		test_skip("%s", text);
+		return;
+	}
+	r.control = prog_enables(&c, FILTER_OS | FILTER_USR);
+	if (!prog_run_with_write(&c, &r, MARKER, PROG_LONG_LOOP, &count, &why)) {
+		test_fail("%s", text);
+		return;
+	}
+	off = (int64_t)(count - MARKER - expected);
+	if (off > (int64_t)tolerance || off < -(int64_t)tolerance)
+		test_fail("WR-2: %s written with 0x%llx while counting, then %llu iterations: reads 0x%llx; expected 0x%llx + %llu +- %llu",
+			  c.name, MARKER, PROG_LONG_LOOP, (unsigned long long)count,
+			  MARKER, (unsigned long long)expected,
+			  (unsigned long long)tolerance);
+	else
+		test_note("%s: 0x%llx written while counting, 0x%llx after %llu iterations",
+			  c.name, MARKER, (unsigned long long)count, PROG_LONG_LOOP);
+}
