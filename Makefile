@@ -53,7 +53,9 @@ host-progs: $(HOST_PROGS)
 # (data-only packages: GRUB's BIOS modules, Bochs' ROMs) by the file.
 TOOL_PACKAGES	:= nasm:nasm grub-mkrescue:grub-common xorriso:xorriso \
 		   mformat:mtools qemu-system-x86_64:qemu-system-x86 \
-		   bochs:bochs python3:python3 \
+		   bochs:bochs python3:python3 perl:perl \
+		   tap-parser:node-tap-parser \
+		   /usr/lib/python3/dist-packages/tap:python3-tap \
 		   /usr/lib/grub/i386-pc:grub-pc-bin \
 		   /usr/share/bochs/BIOS-bochs-latest:bochsbios \
 		   /usr/share/vgabios/vgabios.bin:vgabios
@@ -107,7 +109,10 @@ run: $(ISO)
 
 test: all
 	$(MAKE) --no-print-directory host-tests
-	$(PYTHON) tests/host/boot_test.py --elf $(ELF) --iso $(ISO)
+	$(PYTHON) tests/host/boot_test.py --elf $(ELF) --iso $(ISO) --log-dir $(BUILD)/tap
+	$(SIM) --profile tests/profiles/intel-v5-sapphire-rapids.profile \
+		--deviate no-high-clear > $(BUILD)/tap/sim-deviation.log || [ $$? = 1 ]
+	$(PYTHON) tests/host/tap_parsers.py $(BUILD)/tap/*.log
 	$(PYTHON) tests/host/spec_coverage.py --elf $(ELF)
 	$(PYTHON) tests/host/runner_test.py --elf $(ELF)
 	$(PYTHON) tests/run --all --elf $(ELF) --junit $(BUILD)/junit.xml --log-dir $(BUILD)/run

@@ -48,7 +48,7 @@ void platform_exit(int status)
 {
 	serial_flush();
 	outb(DEBUG_EXIT_PORT, (uint8_t)status);
-	console_printf("pmctest: exit status %d; no isa-debug-exit device, halting\n",
+	console_printf("# pmctest: exit status %d; no isa-debug-exit device, halting\n",
 		       status);
 	serial_flush();
 	halt_forever();

@@ -146,20 +146,91 @@ static void list_one(const struct suite *s, unsigned i,
 	console_printf("%-40s [%s] %s\n", t->id, t->statements, t->description);
 }
 
-static void print_diagnostics(void)
+/* A YAML double-quoted scalar: the text with " and \ escaped. */
+static void print_quoted(const char *text, int n)
 {
-	const char *line = current.diagnostics;
+	console_printf("\"");
+	for (int k = 0; k < n && text[k]; k++) {
+		if (text[k] == '"' || text[k] == '\\')
+			console_printf("\\%c", text[k]);
+		else
+			console_printf("%c", text[k]);
+	}
+	console_printf("\"");
+}
 
+/* The diagnostic line that starts with key and ": ", if any: its value. */
+static bool find_keyed_line(const char *key, const char **value, int *n)
+{
+	unsigned key_len = 0;
+
+	while (key[key_len])
+		key_len++;
+	for (const char *line = current.diagnostics; *line;) {
+		const char *end = line;
+		bool match = true;
+
+		while (*end && *end != '\n')
+			end++;
+		for (unsigned k = 0; k <= key_len && match; k++)
+			match = k < key_len ? line[k] == key[k] : line[k] == ':';
+		if (match && line[key_len + 1] == ' ') {
+			*value = line + key_len + 2;
+			*n = (int)(end - *value);
+			return true;
+		}
+		line = *end ? end + 1 : end;
+	}
+	return false;
+}
+
+/*
+ * The diagnostics of a result as a TAP 13 YAML block under it: a message,
+ * the statements, the first context / expected /
+ * observed / deviation line as keys, and every line in a list of one-key
+ * maps. That is the YAML subset Perl's TAP::Parser reads: no block
+ * scalars, and a list item that is a quoted "x: y" is taken for a map.
+ */
+static void print_yaml(const char *statements)
+{
+	static const char *const keys[] = { "context", "expected", "observed", "deviation" };
+	const char *line = current.diagnostics, *value;
+	int n;
+
+	/* The message: the deviation where the check named one, else the
+	 * first line. */
+	console_printf("  ---\n  message: ");
+	if (find_keyed_line("deviation", &value, &n)) {
+		print_quoted(value, n);
+	} else {
+		for (n = 0; line[n] && line[n] != '\n'; n++)
+			;
+		print_quoted(line, n);
+	}
+	console_printf("\n  statements: ");
+	print_quoted(statements, 1 << 30);
+	console_printf("\n");
+	for (unsigned k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
+		if (find_keyed_line(keys[k], &value, &n)) {
+			console_printf("  %s: ", keys[k]);
+			print_quoted(value, n);
+			console_printf("\n");
+		}
+	}
+	console_printf("  diagnostics:\n");
 	while (*line) {
 		const char *end = line;
 
 		while (*end && *end != '\n')
 			end++;
-		console_printf("  # %.*s\n", (int)(end - line), line);
+		console_printf("    - text: ");
+		print_quoted(line, (int)(end - line));
+		console_printf("\n");
 		line = *end ? end + 1 : end;
 	}
 	if (current.diag.len >= current.diag.size)
-		console_printf("  # (diagnostics truncated)\n");
+		console_printf("    - text: \"(diagnostics truncated)\"\n");
+	console_printf("  ...\n");
 }
 
 static struct {
@@ -193,8 +264,8 @@ static void run_one(const struct suite *s, unsigned i,
 		console_printf("%s %u - %s [%s]\n",
 			       result == RESULT_FAIL ? "not ok" : "ok",
 			       run.number, t->id, t->statements);
-	if (result == RESULT_FAIL || run.options->verbose)
-		print_diagnostics();
+	if ((result == RESULT_FAIL || run.options->verbose) && current.diag.len)
+		print_yaml(t->statements);
 }
 
 int harness_run(const struct harness_options *o)
@@ -202,25 +273,27 @@ int harness_run(const struct harness_options *o)
 	unsigned planned;
 
 	if (o->list) {
-		console_printf("pmctest: %u tests\n", for_each_selected(o, list_one));
+		console_printf("# pmctest: %u tests\n", for_each_selected(o, list_one));
 		return EXIT_PASSED;
 	}
 
+	/* The plan right after the version line (TAP 13), then the header. */
 	console_printf("TAP version 13\n");
-	console_printf("# pmctest " PMCTEST_VERSION "\n");
-	platform_print_header();
-	pmu_report(platform_enumeration());
 	planned = for_each_selected(o, 0);
 	if (planned == 0) {
 		console_printf("# no test is selected by tests= and exclude=\n");
 		harness_bail_out("nothing to run");
 	}
 	console_printf("1..%u\n", planned);
+	console_printf("# pmctest " PMCTEST_VERSION "\n");
+	platform_print_header();
+	pmu_report(platform_enumeration());
 
 	run.options = o;
 	for_each_selected(o, run_one);
 
-	console_printf("pmctest: %u passed, %u failed, %u skipped\n",
+	/* The one summary line serial-console CI greps for, a TAP comment. */
+	console_printf("# pmctest: %u passed, %u failed, %u skipped\n",
 		       run.count[RESULT_PASS], run.count[RESULT_FAIL],
 		       run.count[RESULT_SKIP]);
 	return run.count[RESULT_FAIL] ? EXIT_FAILED : EXIT_PASSED;

@@ -25,9 +25,11 @@ static const struct arch_hooks hooks = {
 	.interrupt = interrupt_log_record,
 };
 
+/* Before the harness has started its TAP: version line, why, Bail out!. */
 static void refuse(const char *what, const char *why)
 {
-	console_printf("pmctest: %s: %s\n", what, why);
+	console_printf("TAP version 13\n");
+	console_printf("# pmctest: %s: %s\n", what, why);
 	console_printf("Bail out! %s\n", what);
 	platform_exit(EXIT_HARNESS_ERROR);
 }

@@ -16,8 +16,10 @@ import subprocess
 import sys
 import time
 
-SUMMARY_PREFIX = "pmctest: "
+from tap_log import CONTROL, SUMMARY_PREFIX
+
 EXIT_HARNESS_ERROR = 2
+TAP_VERSION = "TAP version 13"
 
 # (QEMU's exit code) = (kernel status << 1) | 1 with isa-debug-exit.
 DEBUG_EXIT = ["-device", "isa-debug-exit,iobase=0xf4,iosize=0x04"]
@@ -55,6 +57,7 @@ class Boot:
     def __init__(self, cmd, timeout, echo, log):
         self.cmd = cmd
         self.lines = []
+        self.preamble = None    # how many lines came before TAP, once it came
         self.stderr = ""
         self.timed_out = False
         self.fatal = None       # QEMU's "KVM internal error" line, if any
@@ -100,13 +103,33 @@ class Boot:
             self._line(partial, echo, log)
 
     def _line(self, raw, echo, log):
-        line = raw.decode("utf-8", "replace").rstrip("\r")
+        # GRUB and SeaBIOS leave screen codes before the kernel's first line.
+        line = CONTROL.sub("", raw.decode("utf-8", "replace"))
         self.lines.append(line)
+        if line == TAP_VERSION and self.preamble is None:
+            self.preamble = len(self.lines) - 1
+        # What firmware and GRUB print before the kernel's TAP goes to
+        # stderr, so that stdout and the log are TAP from their first line.
+        if self.preamble is None:
+            if echo:
+                print(line, file=sys.stderr, flush=True)
+            return
         if echo:
             print(line, flush=True)
         if log:
             log.write(line + "\n")
             log.flush()
+
+    def flush_preamble(self, log):
+        """A boot that never reached TAP: its output is all the log gets."""
+        if log and self.preamble is None:
+            log.write("".join(line + "\n" for line in self.lines))
+            log.flush()
+
+    @property
+    def tap_lines(self):
+        """The lines from the kernel's first TAP line on."""
+        return self.lines[self.preamble or 0:]
 
     @property
     def summary(self):
@@ -135,7 +158,7 @@ class Boot:
             if status == EXIT_HARNESS_ERROR or bailed:
                 return EXIT_HARNESS_ERROR, None if bailed else (
                     "the kernel reported a harness error")
-            if self.summary or any(l.startswith("pmctest: ") for l in self.lines):
+            if self.summary or any(l.startswith(SUMMARY_PREFIX) for l in self.lines):
                 return status, None
             if code == 1 and self.stderr.strip():
                 return EXIT_HARNESS_ERROR, "QEMU failed: " + self.stderr.strip()
@@ -180,6 +203,7 @@ def main(argv):
         return EXIT_HARNESS_ERROR
     log = open(args.log, "w") if args.log else None
     boot = Boot(qemu_command(args), args.timeout, True, log)
+    boot.flush_preamble(log)
     status, problem = boot.verdict()
     if problem:
         print(f"pmctest: {problem} (status 2)", file=sys.stderr)

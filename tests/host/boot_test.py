@@ -17,9 +17,9 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 import boot  # noqa: E402  (tests/boot.py)
+import tap_log  # noqa: E402  (tests/tap_log.py)
 
 RESULT = re.compile(r"^(ok|not ok) (\d+) - (\S+) \[([^\]]*)\](?: # SKIP (.*))?$")
-SUMMARY = re.compile(r"^pmctest: (\d+) passed, (\d+) failed, (\d+) skipped$")
 
 # selftest.*: the result each must have and text its diagnostics must hold.
 SELFTESTS = {
@@ -69,21 +69,23 @@ def run_boot(args, route, cmdline="", accel="tcg", cpu="max", timeout=60):
 def results(lines):
     """[(result, id, statements, diagnostics)] in order."""
     out = []
+    yaml = tap_log.YamlBlock()
     for line in lines:
+        in_yaml, diagnostic = yaml.feed(line)
         m = RESULT.match(line)
         if m:
             kind = "skip" if m.group(5) is not None else m.group(1)
             out.append([kind, m.group(3), m.group(4), []])
-        elif line.startswith("  # ") and out:
-            out[-1][3].append(line[4:])
+        elif diagnostic is not None and out:
+            out[-1][3].append(diagnostic)
     return out
 
 
 def summary(lines):
     for line in lines:
-        m = SUMMARY.match(line)
-        if m:
-            return tuple(int(x) for x in m.groups())
+        counts = tap_log.summary_counts(line)
+        if counts:
+            return counts
     return None
 
 
@@ -107,7 +109,16 @@ def main(argv):
     p.add_argument("--elf", required=True)
     p.add_argument("--iso", required=True)
     p.add_argument("--qemu", default="qemu-system-x86_64")
+    p.add_argument("--log-dir", help="keep the serial logs of the default runs, "
+                   "the selftests and a Bail out! here (for tap_parsers.py)")
     args = p.parse_args(argv)
+
+    def keep(name, b):
+        if args.log_dir:
+            os.makedirs(args.log_dir, exist_ok=True)
+            with open(os.path.join(args.log_dir, name + ".log"), "w") as f:
+                f.write("".join(line + "\n" for line in b.tap_lines))
+
     tap = Tap()
     print("TAP version 13")
 
@@ -117,6 +128,7 @@ def main(argv):
 
     for route in ("iso", "pvh"):
         b, status, problem = run_boot(args, route)
+        keep(route, b)
         res = check_full_run(tap, f"{route} default run", b, status, problem)
         ids = [r[1] for r in res]
         tap.check(not any(i.startswith("selftest.") for i in ids),
@@ -140,6 +152,7 @@ def main(argv):
               [f"{r[1]}: {r[0]} {r[3][-1:] }" for r in permitted if r not in ud])
 
     b, status, problem = run_boot(args, "pvh", "tests=selftest.* exclude=selftest.hang")
+    keep("selftest", b)
     res = {r[1]: r for r in results(b.lines)}
     tap.check(set(res) == set(SELFTESTS), "selftest.*: exactly the selftests run",
               [f"ran {sorted(res)}"])
@@ -164,6 +177,7 @@ def main(argv):
             ("tests=a tests=b", "tests= given twice"),
             ("exclude=", "exclude= needs at least one pattern")]:
         b, status, problem = run_boot(args, "pvh", cmdline)
+        keep("bail", b)
         tap.check(status == 2 and any(message in l for l in b.lines) and
                   any(l.startswith("Bail out! bad command line") for l in b.lines),
                   f"bad command line {cmdline!r}: refused, status 2",

@@ -15,7 +15,7 @@ from .cmdline import kernel_cmdline
 from .outcome import Outcome
 from .probe import cached, command_output
 
-EXIT_LINE = re.compile(r"^pmctest: exit status (\d+)")
+EXIT_LINE = re.compile(r"^# pmctest: exit status (\d+)")
 
 # Where Debian's bochsbios and vgabios put the ROM images (BXSHARE moves the
 # first, as Bochs itself does).

@@ -3,11 +3,11 @@ result held against the target's expectations."""
 import re
 import time
 
+import tap_log  # tests/tap_log.py
+
 RESULT = re.compile(r"^(ok|not ok) (\d+) - (\S+)(?: \[([^\]]*)\])?"
                     r"(?: # (SKIP|TODO)\b ?(.*))?$")
 PLAN = re.compile(r"^1\.\.(\d+)$")
-SUMMARY = re.compile(r"^pmctest: (\d+) passed, (\d+) failed, (\d+) skipped$")
-CONTROL = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|[\x00-\x08\x0b-\x1f\x7f]")
 
 
 class Result:
@@ -60,22 +60,25 @@ class Judge:
         self.summary = None
         self.bailed = None
         self.tap_headers = 0
+        self.yaml = tap_log.YamlBlock()
         self.last_time = time.monotonic()
 
     def feed(self, line):
-        line = CONTROL.sub("", line)    # GRUB's and SeaBIOS's screen codes
+        line = tap_log.CONTROL.sub("", line)    # GRUB's and SeaBIOS's screen codes
         now = time.monotonic()
         self.lines.append(line)
         m = RESULT.match(line)
         if m:
             self._result(m, line, now)
             return
-        if line.startswith("  #") and self.results:
-            self.results[-1].diagnostics.append(line[3:].strip())
+        in_yaml, diagnostic = self.yaml.feed(line)
+        if in_yaml:
+            if diagnostic is not None and self.results:
+                self.results[-1].diagnostics.append(diagnostic.strip())
         elif PLAN.match(line):
             self.plan = int(PLAN.match(line).group(1))
-        elif SUMMARY.match(line):
-            self.summary = tuple(int(x) for x in SUMMARY.match(line).groups())
+        elif tap_log.summary_counts(line):
+            self.summary = tap_log.summary_counts(line)
         elif line.startswith("Bail out!"):
             self.bailed = line
         elif line.startswith("TAP version"):
@@ -103,14 +106,14 @@ class Judge:
         else:
             r.verdict = kind
         self.results.append(r)
+        if r.verdict == "stale":    # a comment before it: a YAML block may follow
+            did = "was skipped" if kind == "skip" else "passed"
+            self.out(f"# stale expectation: {e.where} lists {e.pattern} "
+                     f"as failing ({e.reason}), but it {did}")
         if r.verdict == "todo":
             self.out(f"{line} # TODO {e.reason}")
         else:
             self.out(line)
-        if r.verdict == "stale":
-            did = "was skipped" if kind == "skip" else "passed"
-            self.out(f"  # stale expectation: {e.where} lists {e.pattern} "
-                     f"as failing ({e.reason}), but it {did}")
 
     def unused_expectations(self):
         return [e for e in self.expectations if not e.matched]

@@ -1,0 +1,45 @@
+"""What the host tools read in the kernel's TAP 13 (kernel/harness.c): the
+summary comment, and the diagnostics of a result, which sit in the
+`diagnostics:` list (`- text: "..."`) of the YAML block under it."""
+import re
+
+SUMMARY_PREFIX = "# pmctest: "
+SUMMARY = re.compile(r"^# pmctest: (\d+) passed, (\d+) failed, (\d+) skipped$")
+# Screen control that GRUB and SeaBIOS send before the kernel's first line.
+CONTROL = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|[\x00-\x08\x0b-\x1f\x7f]")
+
+
+def summary_counts(line):
+    """(passed, failed, skipped) if line is the summary comment, else None."""
+    m = SUMMARY.match(line)
+    return tuple(int(x) for x in m.groups()) if m else None
+
+
+class YamlBlock:
+    """Follows the YAML blocks of a log fed line by line."""
+
+    def __init__(self):
+        self.inside = False
+        self.in_diagnostics = False
+
+    def feed(self, line):
+        """(belongs, diagnostic): whether line is part of a YAML block, and
+        the diagnostic line it carries (None for the block's other lines)."""
+        if not self.inside:
+            if line == "  ---":
+                self.inside = True
+                return True, None
+            return False, None
+        if line == "  ...":
+            self.inside = self.in_diagnostics = False
+            return True, None
+        if self.in_diagnostics and line.startswith('    - text: "') and line.endswith('"'):
+            return True, unquote(line[len('    - text: "'):-1])
+        self.in_diagnostics = line == "  diagnostics:"
+        return True, None
+
+
+def unquote(text):
+    """The string a YAML double-quoted scalar holds (the kernel escapes
+    only the quote and the backslash)."""
+    return re.sub(r'\\(.)', r"\1", text)
