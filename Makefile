@@ -18,14 +18,14 @@ TESTS		?=
 KERNEL_ARGS	?=
 CMDLINE		:= $(strip $(if $(TESTS),tests=$(TESTS)) $(KERNEL_ARGS))
 
-KERNEL_CFLAGS	:= -std=c11 -O2 -g -ffreestanding -fno-pic -fno-pie \
+KERNEL_CFLAGS	:= -std=c11 -O2 -g -ffreestanding -fno-pic -fno-pie -I$(BUILD) \
 		   -mno-red-zone -mgeneral-regs-only -mcmodel=small \
 		   -fno-stack-protector -fno-asynchronous-unwind-tables \
 		   -fno-builtin -nostdlib -Wall -Wextra -Werror \
 		   -Ikernel -Iarch
 KERNEL_LDFLAGS	:= -nostdlib -static -z max-page-size=0x1000 -z noexecstack -T linker.ld
 NASM_FLAGS	:= -f elf64 -I. -Werror
-HOST_CFLAGS	:= -std=c11 -O2 -g -Wall -Wextra -Werror -Ikernel -Itests/host
+HOST_CFLAGS	:= -std=c11 -O2 -g -Wall -Wextra -Werror -Ikernel -Itests/host -I$(BUILD)
 MODEL_SRCS	:= kernel/model.c kernel/pmu_decode.c kernel/strbuf.c
 
 KERNEL_C	:= $(wildcard arch/*.c kernel/*.c tests/kernel/*.c)
@@ -34,6 +34,7 @@ KERNEL_OBJS	:= $(KERNEL_ASM:%.asm=$(BUILD)/obj/%.o) \
 		   $(KERNEL_C:%.c=$(BUILD)/obj/%.o)
 
 ELF		:= $(BUILD)/pmctest.elf
+VERSION_H	:= $(BUILD)/version.h
 ISO		:= $(BUILD)/pmctest.iso
 HOST_PROGS	:=
 HOST_TESTS	:=
@@ -94,6 +95,15 @@ $(BUILD)/obj/%.o: %.c | $(BUILD)/.tools
 
 $(ELF): $(KERNEL_OBJS) linker.ld
 	$(LD) $(KERNEL_LDFLAGS) -o $@ $(KERNEL_OBJS)
+
+# The version the TAP header names (tests/version.py): rewritten only when
+# the commit changes, so that only the harness is rebuilt then.
+$(VERSION_H): FORCE
+	@mkdir -p $(BUILD)
+	@echo '#define PMCTEST_VERSION "$(shell $(PYTHON) tests/version.py)"' | \
+		cmp -s - $@ || \
+		echo '#define PMCTEST_VERSION "$(shell $(PYTHON) tests/version.py)"' > $@
+$(BUILD)/obj/kernel/harness.o: $(VERSION_H)
 
 # The command line GRUB passes is part of the ISO: rebuild when it changes.
 $(BUILD)/cmdline.txt: FORCE

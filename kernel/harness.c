@@ -8,7 +8,7 @@
 #include "platform.h"
 #include "pmu_report.h"
 
-#define PMCTEST_VERSION "0.1.0"
+#include "version.h"	/* PMCTEST_VERSION, written by the Makefile */
 
 extern const struct suite *const __start_pmctest_suites[];
 extern const struct suite *const __stop_pmctest_suites[];

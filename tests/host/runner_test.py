@@ -171,17 +171,64 @@ def expect(cond, what, p=None):
 
 # ----------------------------------------------------------------- JUnit
 
+# The rules of the Jenkins xunit plugin's junit-10.xsd, as this test reads
+# them: which attributes and children each element may have.
+JUNIT_ATTRS = {
+    "testsuites": {"name", "time", "tests", "failures", "errors"},
+    "testsuite": {"name", "tests", "failures", "errors", "group", "time",
+                  "skipped", "timestamp", "hostname", "id", "package",
+                  "file", "log", "url"},
+    "testcase": {"name", "time", "classname", "group"},
+    "failure": {"type", "message"}, "error": {"type", "message"},
+    "skipped": {"type", "message"}, "property": {"name", "value"},
+    "properties": set(), "system-out": set(), "system-err": set(),
+}
+JUNIT_CHILDREN = {
+    "testsuites": {"testsuite"},
+    "testsuite": {"testsuite", "properties", "testcase", "system-out",
+                  "system-err"},
+    "properties": {"property"},
+    "testcase": {"skipped", "error", "failure", "rerunFailure", "rerunError",
+                 "flakyFailure", "flakyError", "system-out", "system-err"},
+}
+JUNIT_REQUIRED = {"testsuite": {"name", "tests", "failures", "errors"},
+                  "testcase": {"name"}, "property": {"name", "value"}}
+SUREFIRE_TIME = re.compile(r"^(([0-9]{0,3},)*[0-9]{3}|[0-9]{0,3})*(\.[0-9]*)?$")
+
+
+def junit_schema_problems(el, where="testsuites"):
+    """Where el and its descendants break the junit-10.xsd rules."""
+    problems = []
+    extra = set(el.attrib) - JUNIT_ATTRS.get(el.tag, set())
+    if el.tag not in JUNIT_ATTRS:
+        problems.append(f"{where}: <{el.tag}> is not in the schema")
+    if extra:
+        problems.append(f"{where}: <{el.tag}> has attributes {sorted(extra)}")
+    missing = JUNIT_REQUIRED.get(el.tag, set()) - set(el.attrib)
+    if missing:
+        problems.append(f"{where}: <{el.tag}> lacks {sorted(missing)}")
+    if el.tag in ("testsuites", "testsuite") and el.get("time") is not None \
+            and not SUREFIRE_TIME.match(el.get("time")):
+        problems.append(f"{where}: time {el.get('time')!r}")
+    for child in el:
+        if el.tag in JUNIT_CHILDREN and child.tag not in JUNIT_CHILDREN[el.tag]:
+            problems.append(f"{where}: <{child.tag}> inside <{el.tag}>")
+        problems += junit_schema_problems(child, f"{where}/{child.tag}")
+    return problems
+
+
 def validate_junit(path, suites=None):
-    """The structure GitLab, Jenkins and GitHub reporters read: testsuites >
-    testsuite (name, tests, failures, errors, skipped, time) > testcase
-    (classname, name, time) with at most one failure/error/skipped child,
-    and counts that agree with the children. Returns the root."""
+    """junit-10.xsd's rules (junit_schema_problems), and what dashboards
+    read: every testcase with classname pmctest.<suite>[.<group>], name and
+    time, at most one failure/error/skipped child, counts that agree with
+    the children. Returns the root."""
     root = ET.parse(path).getroot()
     expect(root.tag == "testsuites", f"{path}: root is <{root.tag}>")
+    problems = junit_schema_problems(root)
+    expect(not problems, f"{path}: " + "; ".join(problems[:5]))
     names = []
     for suite in root.findall("testsuite"):
-        for attr in ("name", "tests", "failures", "errors", "skipped",
-                     "time"):
+        for attr in ("skipped", "time"):
             expect(suite.get(attr) is not None,
                    f"{path}: testsuite without {attr}")
         names.append(suite.get("name"))
@@ -189,6 +236,8 @@ def validate_junit(path, suites=None):
         for case in suite.findall("testcase"):
             for attr in ("classname", "name", "time"):
                 expect(case.get(attr), f"{path}: testcase without {attr}")
+            expect(case.get("classname").startswith(f"pmctest.{names[-1]}"),
+                   f"{path}: classname {case.get('classname')}")
             float(case.get("time"))
             count["tests"] += 1
             kinds = [c.tag for c in case
@@ -198,13 +247,13 @@ def validate_junit(path, suites=None):
                 count[{"failure": "failures", "error": "errors",
                        "skipped": "skipped"}[kind]] += 1
                 el = case.find(kind)
-                expect(el.get("message") is not None,
-                       f"{path}: <{kind}> without message")
+                expect(el.get("message") is not None and el.get("type"),
+                       f"{path}: <{kind}> without message or type")
         for k, v in count.items():
             expect(int(suite.get(k)) == v,
                    f"{path}: testsuite {suite.get('name')} says {k}="
                    f"{suite.get(k)}, its testcases {v}")
-    for k in ("tests", "failures", "errors", "skipped"):
+    for k in ("tests", "failures", "errors"):
         total = sum(int(s.get(k)) for s in root.findall("testsuite"))
         expect(int(root.get(k)) == total, f"{path}: testsuites {k} wrong")
     if suites is not None:
@@ -238,8 +287,18 @@ def listed_failure_becomes_todo(env):
     c = cases(root)
     expect(set(c) == {"selftest.pass", "selftest.fail", "selftest.skip"},
            f"testcases {sorted(c)}")
-    expect(c["selftest.fail"].find("skipped").get("message").startswith(
-        "expected failure (TODO): expected 1, observed 2"), "TODO in JUnit")
+    known = c["selftest.fail"].find("skipped")
+    expect(known.get("type") == "known-deviation" and
+           "expected 1, observed 2" in known.get("message"),
+           "a known deviation is a skipped of its own type in JUnit")
+    expect(c["selftest.fail"].get("classname") == "pmctest.qemu-tcg-max-pvh.selftest.fail",
+           "classname names the target and the group")
+    expect(c["selftest.skip"].find("skipped").get("type") == "skip",
+           "a skip is a skipped of type skip")
+    props = {p.get("name"): p.get("value") for p in root.iter("property")}
+    expect(props.get("pmctest", "").startswith("0.") and "pmctest-runner" in props
+           and props.get("cpu") and props.get("version"),
+           f"version, commit, emulator and CPU as properties: {sorted(props)}")
     expect(c["selftest.skip"].find("skipped").get("message") ==
            "deliberate skip", "SKIP reason in JUnit")
     expect(len(list(c["selftest.pass"])) == 0, "a pass has no children")
@@ -448,6 +507,15 @@ def all_runs_in_parallel_with_a_table(env):
     expect(p.returncode == 0, "--all over matching targets exits 0", p)
     expect("verdict" in p.out and "MATCH" in p.out, "summary table", p)
     validate_junit(junit, ["qemu-tcg-max", "qemu-tcg-max-pvh", "bochs-ryzen"])
+    if not os.access("/dev/kvm", os.R_OK | os.W_OK):
+        p = env.run("--all", "--only", "qemu-tcg-max-pvh,qemu-kvm-host",
+                    "--junit", junit, "--timeout", "20")
+        c = cases(validate_junit(junit, ["qemu-tcg-max-pvh", "qemu-kvm-host"]))
+        gone = c.get("(target)")
+        expect(gone is not None and
+               gone.find("skipped").get("type") == "target-unavailable" and
+               "/dev/kvm" in gone.find("skipped").get("message"),
+               "an unavailable target is a skipped testsuite with the reason")
 
 
 @check

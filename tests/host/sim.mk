@@ -23,7 +23,7 @@ SIM_SRCS := $(SIM_OWN_SRCS) $(SIM_KERNEL_SRCS) $(SIM_CHECK_SRCS)
 SIM_HDRS := $(wildcard tests/sim/*.h kernel/*.h tests/kernel/*.h) \
 	    tests/host/query.h
 
-$(SIM): $(SIM_SRCS) $(SIM_HDRS)
+$(SIM): $(SIM_SRCS) $(SIM_HDRS) $(VERSION_H)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HOST_CFLAGS) -Itests/kernel -Itests/sim -o $@ $(SIM_SRCS)
 

@@ -7,6 +7,8 @@ import time
 
 import targets as target_table  # tests/targets.py
 
+from version import project_version  # tests/version.py
+
 from .globs import glob_regex
 from .junit import junit
 from .output import closing_line, printer, report, say
@@ -55,7 +57,7 @@ def all_targets(opts):
     table(runs, wall)
     ran = [r for r in runs if r.available]
     if opts.junit:
-        junit(ran, opts.junit)
+        junit(runs, opts.junit, project_version())
     print(closing_line(ran), flush=True)
     if not ran:
         say("no target is available here")

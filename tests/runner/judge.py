@@ -77,6 +77,7 @@ class Judge:
                 self.results[-1].diagnostics.append(diagnostic.strip())
         elif PLAN.match(line):
             self.plan = int(PLAN.match(line).group(1))
+            self.last_time = now    # the boot is no test's time
         elif tap_log.summary_counts(line):
             self.summary = tap_log.summary_counts(line)
         elif line.startswith("Bail out!"):

@@ -1,4 +1,9 @@
-"""The JUnit file: one testsuite per target, one testcase per TAP result."""
+"""The JUnit file: one testsuite per target, one testcase per TAP result,
+in the form the Jenkins xunit plugin's junit-10.xsd accepts (checked by
+tests/host/runner_test.py): classname pmctest.<target>.<group>, a known
+deviation as <skipped type="known-deviation">, a plain skip as
+<skipped type="skip">, an unavailable target as a testsuite whose one
+testcase is skipped with the reason."""
 import datetime
 import os
 import socket
@@ -6,21 +11,60 @@ import xml.etree.ElementTree as ET
 
 from .judge import reason_of
 
+# Header comments of the kernel's TAP that become testsuite properties.
+HEADER_PROPERTIES = ("pmctest", "vendor", "cpu", "hypervisor", "pmu", "boot")
 
-def junit(runs, path):
+
+def group_of(test_id):
+    """The first two parts of a test ID: priv.long.cpl3.pce0.valid -> priv.long."""
+    return ".".join(test_id.split(".")[:2])
+
+
+def header_properties(lines):
+    """{key: value} of the kernel's header comments ("# cpu: ...")."""
+    found = {}
+    for line in lines:
+        if line.startswith("# pmctest ") and "pmctest" not in found:
+            found["pmctest"] = line[len("# pmctest "):]
+        for key in HEADER_PROPERTIES[1:]:
+            if line.startswith(f"# {key}: ") and key not in found:
+                found[key] = line[len(f"# {key}: "):]
+    return found
+
+
+def unavailable_suite(root, run, stamp, host):
+    suite = ET.SubElement(root, "testsuite", name=run.target["name"],
+                          tests="1", failures="0", errors="0", skipped="1",
+                          time="0", timestamp=stamp, hostname=host)
+    case = ET.SubElement(suite, "testcase", name="(target)", time="0",
+                         classname="pmctest." + run.target["name"])
+    ET.SubElement(case, "skipped", type="target-unavailable",
+                  message=f"not available here: {run.why_not}")
+    return suite
+
+
+def junit(runs, path, version=""):
     """One testsuite per target, one testcase per TAP result; a run that
     could not be carried out adds an errored testcase named after the boot.
     """
     root = ET.Element("testsuites", name="pmctest")
-    totals = dict(tests=0, failures=0, errors=0, skipped=0)
+    totals = dict(tests=0, failures=0, errors=0)
     stamp = datetime.datetime.now().replace(microsecond=0).isoformat()
     host = socket.gethostname()
     total_time = 0.0
     for run in runs:
         name = run.target["name"]
+        if not run.available:
+            unavailable_suite(root, run, stamp, host)
+            totals["tests"] += 1
+            continue
         suite = ET.SubElement(root, "testsuite", name=name, timestamp=stamp,
                               hostname=host)
         props = ET.SubElement(suite, "properties")
+        if version:
+            ET.SubElement(props, "property", name="pmctest-runner", value=version)
+        for key, value in header_properties(run.judge.lines if run.judge else []).items():
+            ET.SubElement(props, "property", name=key, value=value)
         for key in ("emulator", "route", "cpu", "accel", "machine",
                     "about", "expect"):
             if run.target.get(key):
@@ -34,7 +78,8 @@ def junit(runs, path):
         n = dict(tests=0, failures=0, errors=0, skipped=0)
         cls = "pmctest." + name
         for r in (run.judge.results if run.judge else []):
-            case = ET.SubElement(suite, "testcase", classname=cls, name=r.id,
+            case = ET.SubElement(suite, "testcase", name=r.id,
+                                 classname=f"{cls}.{group_of(r.id)}",
                                  time=f"{r.seconds:.3f}")
             n["tests"] += 1
             diag = "\n".join(r.diagnostics)
@@ -54,13 +99,14 @@ def junit(runs, path):
                 el.text = diag
             elif r.verdict == "todo":
                 n["skipped"] += 1
-                ET.SubElement(case, "skipped",
-                              message="expected failure (TODO): " +
-                              r.expectation.reason)
+                ET.SubElement(case, "skipped", type="known-deviation",
+                              message=f"known deviation ({r.expectation.where}): "
+                                      f"{r.expectation.reason}")
                 ET.SubElement(case, "system-out").text = diag
             elif r.verdict == "skip":
                 n["skipped"] += 1
-                ET.SubElement(case, "skipped", message=r.skip_reason)
+                ET.SubElement(case, "skipped", type="skip",
+                              message=r.skip_reason)
             elif diag:
                 ET.SubElement(case, "system-out").text = diag
         for e in run.excluded:
@@ -68,7 +114,7 @@ def junit(runs, path):
                                  name=e.pattern, time="0")
             n["tests"] += 1
             n["skipped"] += 1
-            ET.SubElement(case, "skipped",
+            ET.SubElement(case, "skipped", type="left-out",
                           message=f"left out on this target: {e.reason}")
         for msg in run.problems + [m for m in run.mismatches
                                    if "matches no test" in m]:
@@ -90,7 +136,8 @@ def junit(runs, path):
                 run.judge.lines)
         for k, v in n.items():
             suite.set(k, str(v))
-            totals[k] += v
+            if k in totals:
+                totals[k] += v
         suite.set("time", f"{run.seconds:.3f}")
         total_time += run.seconds
     for k, v in totals.items():

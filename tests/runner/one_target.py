@@ -3,6 +3,7 @@
 import sys
 
 import targets as target_table  # tests/targets.py
+from version import project_version  # tests/version.py
 
 from .expectations import Expectation
 from .judge import reason_of
@@ -53,7 +54,7 @@ def one_target(opts):
             f"failures (TODO), {c['skip']} skipped, {c['stale']} stale, "
             f"{run.seconds:.1f} s, {run.outcome.emulator if run.outcome else ''}")
     if opts.junit:
-        junit([run], opts.junit)
+        junit([run], opts.junit, project_version())
     print(closing_line([run]), flush=True)
     return run.exit
 
