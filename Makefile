@@ -39,7 +39,7 @@ ISO		:= $(BUILD)/pmctest.iso
 HOST_PROGS	:=
 HOST_TESTS	:=
 
-.PHONY: all run test bench clean tools host-tests spec-coverage FORCE
+.PHONY: all run test bench clean tools host-tests spec-coverage help FORCE
 all: $(ELF) $(ISO) host-progs
 
 # Host programs and their tests: each tests/host/*.mk appends to
@@ -114,25 +114,39 @@ $(ISO): $(ELF) $(BUILD)/cmdline.txt tests/mkiso | $(BUILD)/.tools
 	tests/mkiso $(ELF) $@ "$$(cat $(BUILD)/cmdline.txt)"
 
 run: $(ISO)
-	$(PYTHON) tests/boot.py --route iso --accel $(ACCEL) --cpu $(CPU) \
-		--qemu $(QEMU) $(if $(QEMU_ARGS),--qemu-args "$(QEMU_ARGS)")
+	$(PYTHON) tests/boot.py --route iso --iso $(ISO) --accel $(ACCEL) --cpu $(CPU) \
+		--qemu $(QEMU) $(if $(QEMU_ARGS),"--qemu-args=$(QEMU_ARGS)")
 
 test: all
 	$(MAKE) --no-print-directory host-tests
-	$(PYTHON) tests/host/boot_test.py --elf $(ELF) --iso $(ISO) --log-dir $(BUILD)/tap
+	$(PYTHON) tests/host/boot_test.py --elf $(ELF) --iso $(ISO) --qemu $(QEMU) \
+		--log-dir $(BUILD)/tap
 	$(SIM) --profile tests/profiles/intel-v5-sapphire-rapids.profile \
 		--deviate no-high-clear > $(BUILD)/tap/sim-deviation.log || [ $$? = 1 ]
 	$(PYTHON) tests/host/tap_parsers.py $(BUILD)/tap/*.log
-	$(PYTHON) tests/host/spec_coverage.py --elf $(ELF)
+	$(PYTHON) tests/host/cli_test.py --elf $(ELF) --build $(BUILD) --qemu $(QEMU)
+	$(PYTHON) tests/host/spec_coverage.py --elf $(ELF) --qemu $(QEMU)
 	$(PYTHON) tests/host/runner_test.py --elf $(ELF)
-	$(PYTHON) tests/run --all --elf $(ELF) --junit $(BUILD)/junit.xml --log-dir $(BUILD)/run
+	$(PYTHON) tests/run --all --elf $(ELF) --qemu $(QEMU) --junit $(BUILD)/junit.xml \
+		--log-dir $(BUILD)/run
 	$(PYTHON) tests/host/runner_test.py --junit $(BUILD)/junit.xml --junit-only
 
 spec-coverage: $(ELF)
-	$(PYTHON) tests/host/spec_coverage.py --elf $(ELF) --write
+	$(PYTHON) tests/host/spec_coverage.py --elf $(ELF) --qemu $(QEMU) --write
 
 clean:
 	rm -rf $(BUILD)
+
+help:
+	@echo 'make                 build the kernel, its GRUB ISO and the host tools in $(BUILD)/'
+	@echo 'make run             boot the ISO in QEMU, print the TAP log; exit 0/1/2 as the kernel says'
+	@echo '                     ACCEL=tcg|kvm CPU=max TESTS=glob,glob KERNEL_ARGS=... QEMU_ARGS=... QEMU=...'
+	@echo 'make test            everything the project tests (what CI runs); QEMU=... for another QEMU'
+	@echo 'make bench           the bench.* group and suite wall times under TCG and KVM: $(BUILD)/bench.md'
+	@echo 'make mutation-report the simulator deviations and the tests that catch each'
+	@echo 'make spec-coverage   rewrite docs/spec-coverage.md'
+	@echo 'make clean           remove $(BUILD)/'
+	@echo 'BUILD=dir builds in dir; CROSS_COMPILE=prefix picks a cross toolchain' 
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
 include tests/bench.mk

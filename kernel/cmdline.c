@@ -80,6 +80,17 @@ bool cmdline_parse(char *line, struct harness_options *o,
 	char *p = line;
 
 	*o = (struct harness_options){ 0 };
+	/* Printable ASCII only: a newline would end the TAP line the header
+	 * prints the command line on. */
+	for (unsigned i = 0; line[i]; i++) {
+		unsigned char c = (unsigned char)line[i];
+
+		if ((c < 0x20 && c != '\t') || c >= 0x7F) {
+			strbuf_printf(error, "byte 0x%02x at offset %u is not printable ASCII",
+				      c, i);
+			return false;
+		}
+	}
 	for (;;) {
 		char *word;
 

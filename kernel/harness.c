@@ -81,6 +81,13 @@ static bool starts_with_wildcard(const char *pattern)
 	return pattern[0] == '*' || pattern[0] == '?';
 }
 
+static bool same_text(const char *a, const char *b)
+{
+	while (*a && *a == *b)
+		a++, b++;
+	return *a == *b;
+}
+
 static bool selected(const struct harness_options *o, const struct suite *s,
 		     const char *id)
 {
@@ -90,6 +97,11 @@ static bool selected(const struct harness_options *o, const struct suite *s,
 	if (o->pattern_count == 0)
 		return !(s->flags & SUITE_EXPLICIT);
 	for (unsigned i = 0; i < o->pattern_count; i++) {
+		if (s->flags & SUITE_EXACT) {
+			if (same_text(o->patterns[i], id))
+				return true;
+			continue;
+		}
 		if ((s->flags & SUITE_EXPLICIT) &&
 		    starts_with_wildcard(o->patterns[i]))
 			continue;

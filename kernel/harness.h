@@ -27,6 +27,9 @@ struct suite {
 /* Runs only when a tests= pattern that does not start with a wildcard
  * selects it: never in the default run, never by tests=*. */
 #define SUITE_EXPLICIT 1u
+/* Runs only when a tests= pattern is its ID itself: selftest.hang, which
+ * tests=selftest.* must not start. */
+#define SUITE_EXACT 2u
 
 #define REGISTER_SUITE(s)                                                    \
 	static const struct suite *const s##_registered                      \

@@ -20,6 +20,21 @@ from tap_log import CONTROL, SUMMARY_PREFIX
 
 EXIT_HARNESS_ERROR = 2
 TAP_VERSION = "TAP version 13"
+KERNEL_CMDLINE_MAX = 1023   # kernel/main.c copies at most this many bytes
+
+
+def cmdline_problem(cmdline):
+    """Why the kernel would refuse this command line, or None: it takes
+    printable ASCII only, at most KERNEL_CMDLINE_MAX bytes (and a PVH
+    loader puts a much longer one where the kernel does not find it)."""
+    if len(cmdline.encode()) > KERNEL_CMDLINE_MAX:
+        return (f"the kernel command line is {len(cmdline.encode())} bytes, "
+                f"more than the {KERNEL_CMDLINE_MAX} the kernel takes")
+    bad = next((c for c in cmdline if not " " <= c <= "~"), None)
+    if bad is not None:
+        return (f"the kernel command line holds {bad!r}: only printable "
+                "ASCII reaches the kernel intact")
+    return None
 
 # (QEMU's exit code) = (kernel status << 1) | 1 with isa-debug-exit.
 DEBUG_EXIT = ["-device", "isa-debug-exit,iobase=0xf4,iosize=0x04"]
@@ -195,6 +210,17 @@ def main(argv):
     args = parse_args(argv)
     if not shutil.which(args.qemu):
         print(f"pmctest: {args.qemu} not found (Debian: qemu-system-x86)",
+              file=sys.stderr)
+        return EXIT_HARNESS_ERROR
+    problem = cmdline_problem(args.cmdline)
+    if problem:
+        print(f"pmctest: {problem} (status 2)", file=sys.stderr)
+        return EXIT_HARNESS_ERROR
+    if args.accel == "kvm" and not os.access("/dev/kvm", os.R_OK | os.W_OK):
+        why = ("does not exist" if not os.path.exists("/dev/kvm")
+               else "is not readable and writable by this user")
+        print(f"pmctest: ACCEL=kvm needs /dev/kvm, which {why} here; "
+              "run under TCG (the default) or on a host with KVM (status 2)",
               file=sys.stderr)
         return EXIT_HARNESS_ERROR
     image = args.iso if args.route == "iso" else args.elf

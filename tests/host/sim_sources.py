@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """The check sources pmctest-sim links: every tests/kernel/*.c that runs on
 the host. A file runs on the host unless it includes an arch/ header, or a
-tests/kernel header whose own .c does not run on the host (prog_counter.h,
-for instance, whose prog_counter.c counts a loop on the real CPU).
+tests/kernel header whose own .c does not run on the host (selftest.c,
+for instance, reaches the local APIC through arch/apic.h).
 
 usage: sim_sources.py ARCH_DIR CHECK_DIR  (prints the sources, one a line)
 """
@@ -30,4 +30,7 @@ def main(arch_dir, check_dir):
 
 
 if __name__ == '__main__':
+    if len(sys.argv) != 3 or sys.argv[1] in ('-h', '--help'):
+        print(__doc__.strip())
+        sys.exit(0 if sys.argv[1:2] in (['-h'], ['--help']) else 2)
     main(*sys.argv[1:])

@@ -19,8 +19,11 @@ tests/mkiso from the ELF and the command line of that run.
 import argparse
 import os
 
+from boot import cmdline_problem  # tests/boot.py
+
 from . import TESTS
 from .all_targets import all_targets
+from .cmdline import kernel_cmdline
 from .list_targets import list_targets
 from .one_target import one_target
 
@@ -74,6 +77,9 @@ def parse_args(argv):
         p.error("--suggest-expectations needs --target")
     opts.tests = opts.tests or ""
     opts.elf = os.path.abspath(opts.elf)
+    problem = cmdline_problem(kernel_cmdline(opts))
+    if problem:      # argparse's error: the message and status 2
+        p.error(problem)
     return opts
 
 
