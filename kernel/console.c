@@ -11,8 +11,15 @@ void console_vprintf(const char *fmt, va_list ap)
 
 	strbuf_init(&sb, buf, sizeof(buf));
 	strbuf_vprintf(&sb, fmt, ap);
-	platform_console_write(buf, sb.len < sizeof(buf) ? sb.len
-							 : sizeof(buf) - 1);
+	if (sb.len < sizeof(buf)) {
+		platform_console_write(buf, sb.len);
+		return;
+	}
+	/* Cut: keep the line a line, so that the next does not run on. */
+	platform_console_write(buf, sizeof(buf) - 1);
+	for (const char *end = fmt; *end; end++)
+		if (end[1] == '\0' && *end == '\n')
+			platform_console_write(" (cut)\n", 7);
 }
 
 void console_printf(const char *fmt, ...)

@@ -12,6 +12,7 @@ import os
 import re
 import select
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -21,6 +22,26 @@ from tap_log import CONTROL, SUMMARY_PREFIX
 EXIT_HARNESS_ERROR = 2
 TAP_VERSION = "TAP version 13"
 KERNEL_CMDLINE_MAX = 1023   # kernel/main.c copies at most this many bytes
+
+
+# The emulators this process has started and not yet reaped.
+LIVE = set()
+
+
+def kill_live():
+    for proc in list(LIVE):
+        if proc.poll() is None:
+            proc.kill()
+
+
+def exit_on_signals():
+    """SIGINT, SIGTERM and SIGHUP end this process at once, killing every
+    emulator it started first (threads waiting on them then return)."""
+    def stop(signum, frame):
+        kill_live()
+        sys.exit(128 + signum)
+    for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, stop)
 
 
 def cmdline_problem(cmdline):
@@ -80,12 +101,14 @@ class Boot:
         proc = subprocess.Popen(self.cmd, stdin=subprocess.DEVNULL,
                                 stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE)
+        LIVE.add(proc)
         try:
             self._follow(proc, timeout, echo, log)
         finally:                # also when this process is interrupted
             if proc.poll() is None:
                 proc.kill()
             self.returncode = proc.wait()
+            LIVE.discard(proc)
 
     def _follow(self, proc, timeout, echo, log):
         deadline = time.monotonic() + timeout
@@ -208,6 +231,7 @@ def parse_args(argv):
 
 def main(argv):
     args = parse_args(argv)
+    exit_on_signals()
     if not shutil.which(args.qemu):
         print(f"pmctest: {args.qemu} not found (Debian: qemu-system-x86)",
               file=sys.stderr)

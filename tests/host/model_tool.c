@@ -96,37 +96,60 @@ static bool answer_args(int argc, char **argv, bool explain)
 	return answer(line, explain);
 }
 
-/* One query per line of standard input; false if any was malformed. */
+/*
+ * One query per line of standard input; false if any was malformed. A line
+ * with a NUL byte, or longer than LINE_CHARS - 2, is an error naming its
+ * number; the last line needs no newline.
+ */
 static bool answer_lines(bool explain)
 {
 	char line[LINE_CHARS];
 	bool all_good = true;
+	unsigned number = 0;
 
-	while (fgets(line, sizeof(line), stdin)) {
-		if (!strchr(line, '\n') && !feof(stdin)) {
-			int c;
+	for (;;) {
+		size_t n = 0;
+		bool nul = false, too_long = false;
+		int c;
 
-			printf("error: line longer than %d characters\n",
-			       LINE_CHARS - 2);
-			while ((c = getchar()) != EOF && c != '\n')
-				continue;
-			all_good = false;
-			continue;
+		while ((c = getchar()) != EOF && c != '\n') {
+			if (c == '\0')
+				nul = true;
+			else if (n < sizeof(line) - 2)
+				line[n++] = (char)c;
+			else
+				too_long = true;
 		}
-		if (query_is_blank(line))
-			continue;
-		if (!answer(line, explain))
+		if (c == EOF && n == 0 && !nul && !too_long)
+			break;
+		number++;
+		line[n] = '\0';
+		if (nul || too_long) {
+			if (nul)
+				printf("error: line %u holds a NUL byte\n", number);
+			else
+				printf("error: line %u is longer than %d characters\n",
+				       number, LINE_CHARS - 2);
 			all_good = false;
+		} else if (!query_is_blank(line) && !answer(line, explain)) {
+			all_good = false;
+		}
+		if (c == EOF)
+			break;
 	}
 	return all_good;
+}
+
+static bool is_help(const char *arg)
+{
+	return strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0;
 }
 
 int main(int argc, char **argv)
 {
 	bool explain = false, good;
 
-	if (argc > 1 && (strcmp(argv[1], "--help") == 0 ||
-			 strcmp(argv[1], "-h") == 0)) {
+	if (argc == 2 && is_help(argv[1])) {
 		fputs(usage, stdout);
 		return 0;
 	}
@@ -134,6 +157,14 @@ int main(int argc, char **argv)
 		explain = true;
 		argc--;
 		argv++;
+	}
+	for (int i = 1; i < argc; i++) {
+		if (argv[i][0] == '-') {
+			fprintf(stderr, "pmctest-model: %s %s\n%s", argv[i],
+				is_help(argv[i]) ? "goes alone" : "is not an option",
+				usage);
+			return 2;
+		}
 	}
 	good = argc > 1 ? answer_args(argc - 1, argv + 1, explain)
 			: answer_lines(explain);

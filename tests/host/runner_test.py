@@ -16,15 +16,20 @@ import argparse
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
 import time
 import xml.etree.ElementTree as ET
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import targets  # noqa: E402  (tests/targets.py)
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))))
 RUN = os.path.join(ROOT, "tests", "run")
+BOOT = os.path.join(ROOT, "tests", "boot.py")
 
 # A fake qemu-system-x86_64: what it prints is chosen by FAKE_SCENARIO.
 FAKE_QEMU = r'''#!/usr/bin/env python3
@@ -125,6 +130,8 @@ class Env:
         self.bochs = self.script("bochs", FAKE_BOCHS)
         self.expect = os.path.join(self.tmp, "expect")
         os.makedirs(self.expect)
+        for t in targets.TARGETS:     # every target passes everything
+            open(os.path.join(self.expect, t["expect"]), "a").close()
         # the fake emulators never read the ELF; a file must exist
         self.fake_elf = os.path.join(self.tmp, "pmctest.elf")
         open(self.fake_elf, "w").close()
@@ -317,6 +324,58 @@ def unlisted_failure_fails_the_run(env):
     failure = cases(root)["selftest.fail"].find("failure")
     expect(failure is not None and "observed 2" in failure.text,
            "the diagnostic is in the JUnit failure")
+
+
+@check
+def bad_expectation_paths_are_errors(env):
+    os.remove(os.path.join(env.expect, "qemu-tcg-max"))
+    p = env.run("--target", "qemu-tcg-max-pvh")
+    expect(p.returncode == 2 and "does not exist" in p.err and
+           "Traceback" not in p.err, "a missing expectation file: status 2", p)
+    os.makedirs(os.path.join(env.expect, "qemu-tcg-max"))
+    p = env.run("--target", "qemu-tcg-max-pvh")
+    expect(p.returncode == 2 and "is a directory" in p.err and
+           "Traceback" not in p.err, "an expectation path that is a directory: status 2", p)
+    os.rmdir(os.path.join(env.expect, "qemu-tcg-max"))
+    os.symlink("nowhere", os.path.join(env.expect, "qemu-tcg-max"))
+    p = env.run("--target", "qemu-tcg-max-pvh")
+    expect(p.returncode == 2 and "dangling" in p.err,
+           "a dangling expectation link: status 2", p)
+    os.remove(os.path.join(env.expect, "qemu-tcg-max"))
+    env.expectations("qemu-tcg-max", "")
+
+
+def fake_emulators_alive(env):
+    r = subprocess.run(["pgrep", "-f", os.path.join(env.tmp, "bin")],
+                       capture_output=True, text=True)
+    return r.stdout.split()
+
+
+@check
+def signals_kill_the_emulators_at_once(env):
+    for sig in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
+        for cmd in ([sys.executable, RUN, "--expect-dir", env.expect, "--all",
+                     "--only", "qemu-tcg-max,qemu-tcg-max-pvh",
+                     "--qemu", env.qemu, "--bochs", env.bochs, "--elf", env.fake_elf],
+                    [sys.executable, BOOT, "--route", "pvh", "--elf", env.fake_elf,
+                     "--qemu", env.qemu]):
+            proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL,
+                                    stderr=subprocess.DEVNULL,
+                                    env=dict(os.environ, FAKE_SCENARIO="hang"))
+            time.sleep(2)
+            start = time.monotonic()
+            proc.send_signal(sig)
+            try:
+                code = proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                code = None
+            took = time.monotonic() - start
+            time.sleep(0.3)
+            left = fake_emulators_alive(env)
+            expect(code is not None and took < 5 and not left,
+                   f"{signal.Signals(sig).name} to {os.path.basename(cmd[1])}: "
+                   f"exit {code} after {took:.1f} s, emulators left: {left}")
 
 
 @check

@@ -56,6 +56,21 @@ static const struct tool_case cases[] = {
 	  "0..3\n", false, 2 },
 	{ "pmctest-model: --help", "%s --help", "usage: pmctest-model", true,
 	  0 },
+	{ "pmctest-model: a NUL byte is an error naming its line, the next line is answered",
+	  "printf 'ecx=0\\000\\necx=1\\n' | %s",
+	  "error: line 1 holds a NUL byte\nread pmc 1 width=40\n", false, 2 },
+	{ "pmctest-model: a query ending in NUL without a newline is an error",
+	  "printf 'ecx=0\\000' | %s", "error: line 1 holds a NUL byte\n", false, 2 },
+	{ "pmctest-model: the last line needs no newline",
+	  "printf 'ecx=0' | %s", "read pmc 0 width=40\n", false, 0 },
+	{ "pmctest-model: an over-long line is an error naming its line",
+	  "{ printf 'ecx=0\\n'; head -c 5000 /dev/zero | tr '\\0' x; printf '\\necx=1\\n'; } | %s",
+	  "read pmc 0 width=40\nerror: line 2 is longer than 4094 characters\n"
+	  "read pmc 1 width=40\n", false, 2 },
+	{ "pmctest-model: -h with a query is an error", "%s -h ecx=0 2>&1",
+	  "pmctest-model: -h goes alone", true, 2 },
+	{ "pmctest-model: an unknown option is an error", "%s ecx=0 --bogus 2>&1",
+	  "pmctest-model: --bogus is not an option", true, 2 },
 };
 
 /* Runs `command` with the tool's path; its output into buf; exit status. */

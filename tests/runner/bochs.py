@@ -9,7 +9,7 @@ import subprocess
 import tempfile
 import time
 
-from boot import EXIT_HARNESS_ERROR  # tests/boot.py: the kernel's status 2
+from boot import EXIT_HARNESS_ERROR, LIVE  # tests/boot.py
 
 from .cmdline import kernel_cmdline
 from .outcome import Outcome
@@ -88,6 +88,22 @@ def kill_group(proc):
     proc.wait()
 
 
+class Group:
+    """Bochs and what it started, for boot.LIVE: kill() ends them all."""
+
+    def __init__(self, proc):
+        self.proc = proc
+
+    def poll(self):
+        return self.proc.poll()
+
+    def kill(self):
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+
+
 def follow_com1(proc, com1, judge, outcome, timeout):
     """Feed judge the lines of the COM1 file as Bochs writes them, until the
     kernel's exit line, a reset, Bochs' exit or the timeout; returns the
@@ -154,11 +170,14 @@ def run_bochs(target, opts, ctx, judge, timeout):
         outcome.problem = f"Bochs failed to start: {e}"
         outcome.emulator = "Bochs (unknown)"
         return outcome
+    group = Group(proc)
+    LIVE.add(group)
     try:
         partial = follow_com1(proc, com1, judge, outcome, timeout)
     finally:                # also when the runner is interrupted
         if proc.poll() is None:
             kill_group(proc)
+        LIVE.discard(group)
     if partial:
         judge.feed(partial.decode("utf-8", "replace").rstrip("\r"))
     outcome.emulator = bochs_banner(out_path)

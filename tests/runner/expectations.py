@@ -18,13 +18,21 @@ class Expectation:
         self.matched = []
 
 
-def load_expectations(path):
+def load_expectations(path, missing_ok=False):
     """Lines 'ID-or-GLOB  reason' (a failure the target is known for) or
     '!ID-or-GLOB  reason' (tests that stop the target: left out of its
-    runs); '#' starts a comment; no file means no expectations."""
+    runs); '#' starts a comment. A target that should pass everything has
+    an empty file: a missing one is an error (ValueError), unless
+    missing_ok (--suggest-expectations writes the first one)."""
     entries = []
-    if not os.path.exists(path):
-        return entries
+    if os.path.isdir(path):
+        raise ValueError(f"{path} is a directory, not an expectation file")
+    if not os.path.isfile(path):
+        if missing_ok:
+            return entries
+        what = "is a dangling link" if os.path.islink(path) else "does not exist"
+        raise ValueError(f"{path} {what}: write the target's expectations "
+                         "there (an empty file: it should pass everything)")
     with open(path) as f:
         for n, raw in enumerate(f, 1):
             line = raw.strip()

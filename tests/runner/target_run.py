@@ -48,10 +48,11 @@ class TargetRun:
             self.exit = EXIT_ERROR
             return self
         try:
-            expectations = load_expectations(self.expect_path())
+            expectations = load_expectations(self.expect_path(),
+                                             missing_ok=self.opts.suggest)
             if self.opts.suggest:       # keep only what keeps the run alive
                 expectations = [e for e in expectations if e.excluded]
-        except ValueError as e:
+        except (ValueError, OSError) as e:
             self.problems.append(str(e))
             self.exit = EXIT_ERROR
             return self
