@@ -125,14 +125,14 @@ test: all
 		--deviate no-high-clear > $(BUILD)/tap/sim-deviation.log || [ $$? = 1 ]
 	$(PYTHON) tests/host/tap_parsers.py $(BUILD)/tap/*.log
 	$(PYTHON) tests/host/cli_test.py --elf $(ELF) --build $(BUILD) --qemu $(QEMU)
-	$(PYTHON) tests/host/spec_coverage.py --elf $(ELF) --qemu $(QEMU)
+	$(PYTHON) tests/host/spec_coverage.py --elf $(ELF) --qemu $(QEMU) --sim $(SIM)
 	$(PYTHON) tests/host/runner_test.py --elf $(ELF)
 	$(PYTHON) tests/run --all --elf $(ELF) --qemu $(QEMU) --junit $(BUILD)/junit.xml \
 		--log-dir $(BUILD)/run
 	$(PYTHON) tests/host/runner_test.py --junit $(BUILD)/junit.xml --junit-only
 
-spec-coverage: $(ELF)
-	$(PYTHON) tests/host/spec_coverage.py --elf $(ELF) --qemu $(QEMU) --write
+spec-coverage: $(ELF) $(SIM)
+	$(PYTHON) tests/host/spec_coverage.py --elf $(ELF) --qemu $(QEMU) --sim $(SIM) --write
 
 clean:
 	rm -rf $(BUILD)

@@ -57,6 +57,11 @@ void test_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void test_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void test_skip(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* The statements a verdict of the running test rested on ("PRIV-1 ARCH-2",
+ * a string that lives as long as the run): the result line names them with
+ * those the test declares. */
+void test_judged(const char *statements);
+
 #define HARNESS_MAX_PATTERNS 32
 
 struct harness_options {

@@ -315,21 +315,42 @@ static enum decision intel_arch(const struct pmu_info *pmu, uint32_t ecx,
 	return fault(out, BAD_TYPE);
 }
 
+/*
+ * NARCH-1: the processors the SDM's RDPMC text names with PMC0 and PMC1:
+ * the Pentium with MMX (family 5), the P6 family and Pentium M (family 6
+ * up to model 0DH) and the Pentium 4 (family 0FH). Any later Intel CPU has
+ * an architectural PMU, so one that reports none is a hypervisor hiding
+ * it, and the SDM requires no PMC there.
+ */
+static bool names_pmc0_pmc1(const struct pmu_info *pmu)
+{
+	return pmu->family == 5 || pmu->family == 0x0F ||
+	       (pmu->family == 6 && pmu->model <= 0x0D);
+}
+
 /* NARCH-1..3: an Intel PMU without CPUID.0AH (version 0). */
-static enum decision intel_narch(uint32_t ecx, struct rdpmc_expect *out,
-				 struct strbuf *why)
+static enum decision intel_narch(const struct pmu_info *pmu, uint32_t ecx,
+				 struct rdpmc_expect *out, struct strbuf *why)
 {
 	unsigned index = ecx & ~NARCH_FAST;
 
 	step(why, "NARCH-1: no architectural PMU (CPUID.0AH:EAX[7:0] = 0): "
 	     "PMC index ECX[30:0] = %u", index);
+	if (!names_pmc0_pmc1(pmu)) {
+		step(why, "NARCH-1: family %XH model %02XH is none of the "
+		     "processors the SDM names with PMC0 and PMC1 (families 5 "
+		     "and 0FH, family 6 to model 0DH): which PMCs exist is "
+		     "model-specific, a read or #GP(0)", pmu->family, pmu->model);
+		return leave_open(out, PMC_OPEN, "model-specific PMC index");
+	}
 	if (index > 1) {
 		step(why, "NARCH-1: which PMCs beyond PMC0 and PMC1 exist is "
 		     "model-specific: a read or #GP(0)");
 		return leave_open(out, PMC_OPEN, "model-specific PMC index");
 	}
-	step(why, "NARCH-1: every Intel PMU with RDPMC has PMC0 and PMC1 "
-	     "(P6, Pentium M, Pentium 4)");
+	step(why, "NARCH-1: family %XH model %02XH has PMC0 and PMC1 (the "
+	     "SDM's RDPMC: Pentium with MMX, P6, Pentium M, Pentium 4)",
+	     pmu->family, pmu->model);
 	if (!(ecx & NARCH_FAST)) {
 		step(why, "NARCH-3: general-purpose PMCs are 40 bits wide");
 		return read_counter(out, PMC_READ, COUNTER_PMC, index, 40);
@@ -431,7 +452,7 @@ void model_rdpmc(const struct pmu_info *pmu, const struct exec_state *state,
 	} else if (pmu->version > 0) {
 		decision = intel_arch(pmu, ecx, out, why);
 	} else {
-		decision = intel_narch(ecx, out, why);
+		decision = intel_narch(pmu, ecx, out, why);
 	}
 	out->statements = decided_by[grant][decision];
 }

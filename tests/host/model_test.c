@@ -32,7 +32,8 @@
 /* Version 1, 4 GP counters of 40 bits, EDX garbage (meaningless at v1). */
 #define V1 "cpuid.0a.eax=0x07280401 cpuid.0a.edx=0x603 "
 /* No architectural PMU: version 0 (P6, Pentium M, Pentium 4). */
-#define V0 "cpuid.0a.eax=0 "
+#define V0 "cpuid.01.eax=0x000006d8 cpuid.0a.eax=0 "	/* Pentium M */
+#define V0_HIDDEN "cpuid.01.eax=0x000506e3 cpuid.0a.eax=0 "	/* Skylake, no PMU */
 #define AMD_K8 "vendor=amd "
 #define AMD_CORE "vendor=amd cpuid.80000001.ecx=0x00800000 "
 #define AMD_NB "vendor=amd cpuid.80000001.ecx=0x01000000 "
@@ -254,6 +255,14 @@ static const struct model_case cases[] = {
 	  "read pmc 1 width=32 fast", "NARCH-2" },
 	{ "NARCH-2 fast read of PMC2 is model-specific", V0 "ecx=0x80000002",
 	  "unknown model-specific PMC index", "NARCH-1" },
+	{ "NARCH-1 PMC0 of a CPU the SDM does not name is model-specific",
+	  V0_HIDDEN "ecx=0", "unknown model-specific PMC index", "NARCH-1 !NARCH-3" },
+	{ "NARCH-1 fast PMC1 of a CPU the SDM does not name is model-specific",
+	  V0_HIDDEN "ecx=0x80000001", "unknown model-specific PMC index", "NARCH-1 !NARCH-2" },
+	{ "NARCH-1 Pentium 4 (family 0FH) has PMC0", "cpuid.01.eax=0x00000f29 cpuid.0a.eax=0 ecx=0",
+	  "read pmc 0 width=40", "NARCH-1 NARCH-3" },
+	{ "NARCH-1 P6 (family 6 model 08H) has PMC1", "cpuid.01.eax=0x00000683 cpuid.0a.eax=0 ecx=1",
+	  "read pmc 1 width=40", "NARCH-1" },
 
 	/* MODE-1, and the other modes' ECX. */
 	{ "MODE-1 RCX[63:32] ignored: fixed 1", ICL "rcx=0x140000001",
@@ -457,7 +466,8 @@ static void check_direct(void)
 {
 	const struct pmu_cpuid other = { .vendor = VENDOR_OTHER,
 					 .leaf0a_eax = 0x08300805 };
-	const struct pmu_cpuid v0 = { .vendor = VENDOR_INTEL };
+	const struct pmu_cpuid v0 = { .vendor = VENDOR_INTEL,
+				      .leaf01_eax = 0x000006d8 };	/* Pentium M */
 	const struct pmu_cpuid icl = { .vendor = VENDOR_INTEL,
 				       .leaf0a_eax = 0x08300805,
 				       .leaf0a_edx = 0x8604 };

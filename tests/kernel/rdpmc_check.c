@@ -114,6 +114,7 @@ static bool read_conforms(const struct rdpmc_case *c,
 bool rdpmc_conforms(const struct rdpmc_case *c, const struct rdpmc_expect *e,
 		    const struct exec_outcome *o, struct strbuf *dev)
 {
+	test_judged(e->statements);	/* the verdict rests on them */
 	switch (e->verdict) {
 	case VERDICT_GP:
 		if (!o->faulted) {

@@ -89,6 +89,10 @@ static const struct deviation_info table[DEV_COUNT] = {
 		"IA32_PERF_GLOBAL_CTRL is 0 after reset (KVM before 2024)" },
 	[DEV_RUNNING_WRITE_LOST] = { "running-write-lost", "WR-2",
 		"a WRMSR to a general-purpose counter with EN set is dropped" },
+	[DEV_VMWARE_BACKDOOR] = { "vmware-backdoor", "ARCH-5 AMD-2 PRIV-1",
+		"ECX 1_0000H-1_0002H read a clock at any CPL (KVM's enable_vmware_backdoor)" },
+	[DEV_FIXED_CAPPED_AT_THREE] = { "fixed-capped-at-three", "ARCH-3",
+		"fixed counters past the third are dropped, whatever EDX[4:0] says" },
 };
 
 const struct deviation_info *deviation_info(enum deviation d)
@@ -146,6 +150,8 @@ bool deviation_applies(enum deviation d, const struct sim_cpu *cpu)
 		return arch && cpu->fixed_count > 0;
 	case DEV_LVT_NOT_MASKED_ON_PMI:
 		return arch;
+	case DEV_FIXED_CAPPED_AT_THREE:
+		return arch && cpu->edx_fixed_count > 3 && cpu->version > 1;
 	case DEV_GLOBAL_CTRL_RESET_ZERO:
 		return arch && cpu->version >= 2;
 	case DEV_GLOBAL_CTRL_IGNORED:

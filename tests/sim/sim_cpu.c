@@ -52,6 +52,8 @@ static void init_intel(struct sim_cpu *cpu, const struct pmu_cpuid *e)
 	cpu->edx_fixed_count = bits(e->leaf0a_edx, 0, 5);
 	cpu->edx_fixed_width = bits(e->leaf0a_edx, 5, 8);
 	cpu->fixed_count = cpu->version > 1 ? cpu->edx_fixed_count : 0;
+	if (cpu->deviation == DEV_FIXED_CAPPED_AT_THREE && cpu->fixed_count > 3)
+		cpu->fixed_count = 3;	/* and bitmaps still honoured */
 	fixed_width = cpu->version > 1 ? cpu->edx_fixed_width : 0;
 	cpu->gp_bitmap = e->has_leaf23 ? e->leaf23_1_eax : 0;
 	cpu->fixed_bitmap = e->leaf0a_ecx | (e->has_leaf23 ? e->leaf23_1_ebx : 0);
