@@ -18,6 +18,7 @@
 
 #define SVR_SOFTWARE_ENABLE	(1u << 8)
 #define ICR_SHORTHAND_SELF	(1u << 18)
+#define ICR_DELIVERY_NMI	(4u << 8)
 
 #define PIC1_DATA		0x21
 #define PIC2_DATA		0xA1
@@ -85,6 +86,15 @@ uint32_t apic_lvt_pc_read(void)
 void apic_lvt_pc_write(uint32_t value)
 {
 	reg_write(APIC_LVT_PC, value);
+}
+
+/* x2APIC has no self shorthand for an NMI in SELF_IPI: the ICR with it. */
+void apic_self_nmi(void)
+{
+	if (apic.x2apic)
+		wrmsr(0x830u, ICR_SHORTHAND_SELF | ICR_DELIVERY_NMI);
+	else
+		reg_write(APIC_ICR_LOW, ICR_SHORTHAND_SELF | ICR_DELIVERY_NMI);
 }
 
 void apic_self_ipi(uint8_t vector)

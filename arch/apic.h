@@ -13,6 +13,7 @@
 #include "strbuf.h"
 
 #define APIC_SPURIOUS_VECTOR	0xFF
+#define APIC_LVT_MASKED		(1u << 16)
 
 /* Masks the 8259s and, where there is an enabled local APIC, software-
  * enables it with TPR 0. Called once at boot. */
@@ -25,8 +26,9 @@ bool apic_available(struct strbuf *why_not);
 uint32_t apic_lvt_pc_read(void);
 void apic_lvt_pc_write(uint32_t value);
 
-/* A fixed interrupt of `vector` to this CPU (self IPI). */
+/* A fixed interrupt of `vector` to this CPU (self IPI); an NMI. */
 void apic_self_ipi(uint8_t vector);
+void apic_self_nmi(void);
 
 void apic_eoi(void);
 

@@ -41,6 +41,25 @@ static inline void write_cr4(uint64_t v)
 
 #define CR4_PCE (1u << 8)
 
+static inline uint64_t read_cr0(void)
+{
+	uint64_t v;
+
+	__asm__ volatile("mov %%cr0, %0" : "=r"(v));
+	return v;
+}
+
+static inline void write_cr0(uint64_t v)
+{
+	__asm__ volatile("mov %0, %%cr0" : : "r"(v) : "memory");
+}
+
+/* RFLAGS as the kernel runs: IF, AC, DF, TF clear (bit 1 is always set). */
+static inline void reset_rflags(void)
+{
+	__asm__ volatile("pushq $2; popfq" : : : "memory", "cc");
+}
+
 static inline void outb(uint16_t port, uint8_t v)
 {
 	__asm__ volatile("outb %0, %1" : : "a"(v), "Nd"(port));

@@ -89,6 +89,8 @@ void gdt_init(void)
 		set(SEL_CODE32(cpl), flat_segment(cpl, ACCESS_CODE, FLAGS_SIZE32));
 		set(SEL_DATA(cpl), flat_segment(cpl, ACCESS_DATA, FLAGS_SIZE32));
 	}
+	set(SEL_NOT_PRESENT, flat_segment(0, ACCESS_DATA, FLAGS_SIZE32) &
+			     ~((uint64_t)ACCESS_PRESENT << 40));
 	set_tss();
 
 	__asm__ volatile("lgdt %0" : : "m"(pointer));

@@ -1,6 +1,7 @@
 /* kernel/platform.h on the machine itself. */
 #include "platform.h"
 
+#include "apic.h"
 #include "console.h"
 #include "context.h"
 #include "cpu.h"
@@ -19,7 +20,7 @@ static struct {
 	const char *protocol;
 	const char *command_line;
 	struct pmu_cpuid enumeration;
-	uint64_t cr4;		/* as the harness left it, restored after tests */
+	uint64_t cr0, cr4;	/* as the harness left them, restored after tests */
 	struct exec_outcome boot_global_ctrl;	/* RDMSR 38FH at boot */
 	struct context contained;
 } machine;
@@ -28,6 +29,7 @@ void kernel_boot_record(const char *protocol, const char *command_line)
 {
 	machine.protocol = protocol;
 	machine.command_line = command_line;
+	machine.cr0 = read_cr0();
 	machine.cr4 = read_cr4();
 	pmu_enumerate(&machine.enumeration);
 	exec_rdmsr(MSR_IA32_PERF_GLOBAL_CTRL, &machine.boot_global_ctrl);
@@ -94,13 +96,22 @@ const struct pmu_cpuid *platform_enumeration(void)
 	return &machine.enumeration;
 }
 
+/* What a test may change, a test that was abandoned too: CR0 (TS, AM),
+ * CR4 (PCE, OSFXSR), RFLAGS (AC) and the LVT performance-counter entry. */
 bool platform_run_contained(void (*run)(unsigned), unsigned i)
 {
 	bool abandoned = context_save(&machine.contained) != 0;
+	char text[8];
+	struct strbuf none;
 
 	if (!abandoned)
 		run(i);
+	reset_rflags();
+	write_cr0(machine.cr0);
 	write_cr4(machine.cr4);
+	strbuf_init(&none, text, sizeof(text));
+	if (apic_available(&none))
+		apic_lvt_pc_write(APIC_LVT_MASKED);
 	return !abandoned;
 }
 

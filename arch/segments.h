@@ -12,6 +12,7 @@
 #define SEL_DATA(cpl)		(0x30 + 0x18 * ((cpl) - 1) + (cpl))
 
 #define SEL_TSS			0x68	/* 16 bytes: 0x68 and 0x70 */
+#define SEL_NOT_PRESENT		0xE0	/* P = 0: loading it is #NP (selftests) */
 #define SEL_CALL_GATE		0xF0	/* 16 bytes, DPL 3 (tests/kernel/mechanism.c) */
 #define GDT_ENTRIES		32
 

@@ -11,6 +11,7 @@
 
 #include "cpu.h"
 #include "extable.h"
+#include "guard.h"
 #include "hooks.h"
 #include "apic.h"
 #include "segments.h"
@@ -29,6 +30,13 @@ static const char *code_segment_mode(uint64_t cs)
 
 static void report_unexpected(const struct trap_frame *f)
 {
+	const char *stack = guard_page_owner(read_cr2());
+
+	/* A #PF on a guard page, or the #DF of one a CPL 0 stack could not
+	 * take: a stack overflow. */
+	if (stack && (f->vector == VECTOR_PF || f->vector == VECTOR_DF))
+		arch_hooks->fail("stack overflow: the %s stack ran into its guard page (CR2 %llx)",
+				 stack, (unsigned long long)read_cr2());
 	if ((uint32_t)f->error_code == NO_ERROR_CODE)
 		arch_hooks->fail("unexpected %s (vector %llu) at RIP %llx",
 			  vector_name(f->vector), (unsigned long long)f->vector,

@@ -21,7 +21,7 @@ CR0_PE_PG		equ (1 << 31) | 1
 extern kmain
 extern __bss_start, __bss_end, boot_stack_top
 
-global boot_entry_multiboot2, boot_entry_pvh
+global boot_entry_multiboot2, boot_entry_pvh, boot_pd
 
 section .boot.text progbits alloc exec nowrite align=16
 BITS 32

@@ -5,6 +5,7 @@
 #include "console.h"
 #include "exit_status.h"
 #include "glob.h"
+#include "interrupt_log.h"
 #include "platform.h"
 #include "pmu_report.h"
 
@@ -300,6 +301,16 @@ static void print_yaml(const char *statements)
 	console_printf("  ...\n");
 }
 
+/* An interrupt the test did not take for itself (a test that expects one
+ * clears the log): the target delivered something nobody asked for. */
+static void report_stray_interrupts(void)
+{
+	for (unsigned v = 0; v < 256; v++)
+		if (interrupt_log_count(v))
+			test_fail("unexpected interrupt: vector 0x%02x arrived %u time(s) during the test",
+				  v, interrupt_log_count(v));
+}
+
 static struct {
 	const struct harness_options *options;
 	unsigned number;
@@ -319,9 +330,11 @@ static void run_one(const struct suite *s, unsigned i,
 	current.judged_count = 0;
 	add_statements(t->statements);
 	current.active = true;
+	interrupt_log_clear();
 	if (!platform_run_contained(s->run, i))
 		current.failed = true;	/* the trap handler said why */
 	current.active = false;
+	report_stray_interrupts();
 
 	result = current.failed ? RESULT_FAIL
 		 : current.skipped ? RESULT_SKIP : RESULT_PASS;

@@ -7,6 +7,7 @@
 #include "exit_status.h"
 #include "apic.h"
 #include "gdt.h"
+#include "guard.h"
 #include "harness.h"
 #include "hooks.h"
 #include "interrupt_log.h"
@@ -49,6 +50,7 @@ void kmain(uint32_t protocol, uint32_t info)
 	arch_install_hooks(&hooks);
 	gdt_init();
 	idt_init();
+	guard_pages_init();
 	interrupts_init();
 
 	given = boot_command_line(protocol, info, &problem);
