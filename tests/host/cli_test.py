@@ -65,6 +65,17 @@ def main(argv):
     r = run(["make", "--no-print-directory", "-n", "run", "BUILD=/tmp/elsewhere"])
     tap.check("--iso /tmp/elsewhere/pmctest.iso" in r.stdout,
               "make run BUILD=dir boots the ISO it builds in dir", r.stdout[-400:])
+    # A failing selection in another BUILD: built there (from copies of the
+    # objects, so only the ISO is made), booted, and reported as failing.
+    with tempfile.TemporaryDirectory() as other:
+        for part in ("obj", ".tools", "version.h"):
+            subprocess.run(["cp", "-a", os.path.join(args.build, part), other], check=True)
+        r = run(["make", "--no-print-directory", "run", f"BUILD={other}",
+                 "TESTS=selftest.fail", f"QEMU={args.qemu}"], timeout=300)
+        tap.check(r.returncode != 0 and "not ok 1 - selftest.fail" in r.stdout and
+                  "deviates from the spec (status 1)" in r.stderr,
+                  "make run BUILD=dir TESTS=selftest.fail boots what it built and fails",
+                  f"exit {r.returncode}\n{r.stdout[-300:]}\n{r.stderr[-300:]}")
 
     boot = [py, os.path.join(TESTS, "boot.py"), "--route", "pvh", "--elf", args.elf,
             "--qemu", args.qemu, "--timeout", "60"]
