@@ -39,7 +39,7 @@ ISO		:= $(BUILD)/pmctest.iso
 HOST_PROGS	:=
 HOST_TESTS	:=
 
-.PHONY: all run test bench clean tools host-tests spec-coverage help FORCE
+.PHONY: all run test bench clean tools host-tests spec-coverage help report FORCE
 all: $(ELF) $(ISO) host-progs
 
 # Host programs and their tests: each tests/host/*.mk appends to
@@ -55,7 +55,7 @@ host-progs: $(HOST_PROGS)
 TOOL_PACKAGES	:= nasm:nasm grub-mkrescue:grub-common xorriso:xorriso \
 		   mformat:mtools qemu-system-x86_64:qemu-system-x86 \
 		   bochs:bochs python3:python3 perl:perl \
-		   tap-parser:node-tap-parser \
+		   tap-parser:node-tap-parser rsvg-convert:librsvg2-bin \
 		   /usr/lib/python3/dist-packages/tap:python3-tap \
 		   /usr/lib/grub/i386-pc:grub-pc-bin \
 		   /usr/share/bochs/BIOS-bochs-latest:bochsbios \
@@ -128,8 +128,14 @@ test: all
 	$(PYTHON) tests/host/spec_coverage.py --elf $(ELF) --qemu $(QEMU) --sim $(SIM)
 	$(PYTHON) tests/host/runner_test.py --elf $(ELF)
 	$(PYTHON) tests/run --all --elf $(ELF) --qemu $(QEMU) --junit $(BUILD)/junit.xml \
-		--log-dir $(BUILD)/run
+		--log-dir $(BUILD)/run --report $(BUILD)/report
+	$(PYTHON) tests/host/report_test.py --report $(BUILD)/report
 	$(PYTHON) tests/host/runner_test.py --junit $(BUILD)/junit.xml --junit-only
+
+# The conformance report of every target available here: $(BUILD)/report/.
+report: all
+	$(PYTHON) tests/run --all --elf $(ELF) --qemu $(QEMU) --report $(BUILD)/report || [ $$? = 1 ]
+	@echo "pmctest: the report is $(BUILD)/report/index.html"
 
 spec-coverage: $(ELF) $(SIM)
 	$(PYTHON) tests/host/spec_coverage.py --elf $(ELF) --qemu $(QEMU) --sim $(SIM) --write
@@ -144,6 +150,7 @@ help:
 	@echo 'make test            everything the project tests (what CI runs); QEMU=... for another QEMU'
 	@echo 'make bench           the bench.* group and suite wall times under TCG and KVM: $(BUILD)/bench.md'
 	@echo 'make mutation-report the simulator deviations and the tests that catch each'
+	@echo 'make report          the conformance report of every target here: $(BUILD)/report/index.html'
 	@echo 'make spec-coverage   rewrite docs/spec-coverage.md'
 	@echo 'make clean           remove $(BUILD)/'
 	@echo 'BUILD=dir builds in dir; CROSS_COMPILE=prefix picks a cross toolchain' 

@@ -18,33 +18,11 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 import boot  # noqa: E402
+from spec_doc import statements as spec_statements  # noqa: E402
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), "..", ".."))
 DOC = os.path.join(ROOT, "docs", "spec-coverage.md")
-SPEC = os.path.join(ROOT, "docs", "spec.md")
 LISTED = re.compile(r"^(\S+)\s+\[([^\]]*)\]\s*(.*)$")
-STATEMENT = re.compile(r"^- ([A-Z]+-\d+)\s+(.*)$")
-
-
-def anchor(heading):
-    """The anchor GitHub and most Markdown renderers give a heading."""
-    slug = re.sub(r"[^\w\- ]", "", heading.strip().lower())
-    return slug.replace(" ", "-")
-
-
-def spec_statements():
-    """[(ID, its whole text, the anchor of its section)] in spec order."""
-    out, section = [], ""
-    with open(SPEC) as f:
-        for line in f:
-            m = STATEMENT.match(line)
-            if line.startswith("## "):
-                section = anchor(line[3:])
-            elif m:
-                out.append([m.group(1), m.group(2).strip(), section])
-            elif out and line.startswith("  ") and line.strip():
-                out[-1][1] += " " + line.strip()    # its next line
-    return [tuple(o) for o in out]
 
 
 def listed_tests(elf, qemu):

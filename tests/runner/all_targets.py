@@ -11,6 +11,7 @@ from version import project_version  # tests/version.py
 
 from .globs import glob_regex
 from .junit import junit
+from .report import write_report
 from .output import closing_line, printer, report, say
 from .target_run import EXIT_ERROR, TargetRun
 from .workdir import cleanup, context
@@ -58,6 +59,8 @@ def all_targets(opts):
     ran = [r for r in runs if r.available]
     if opts.junit:
         junit(runs, opts.junit, project_version())
+    if opts.report:
+        write_report(runs, opts.report)
     print(closing_line(ran), flush=True)
     if not ran:
         say("no target is available here")

@@ -44,6 +44,8 @@ def parse_args(argv):
     p.add_argument("--kernel-args", default="", metavar="ARGS",
                    help="more kernel options, e.g. verbose")
     p.add_argument("--junit", metavar="FILE", help="write JUnit XML here")
+    p.add_argument("--report", metavar="DIR",
+                   help="write the conformance report (index.html) here")
     p.add_argument("--timeout", type=float, metavar="S",
                    help="seconds before the guest counts as hung "
                         "(default: the target's)")

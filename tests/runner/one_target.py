@@ -8,6 +8,7 @@ from version import project_version  # tests/version.py
 from .expectations import Expectation
 from .judge import reason_of
 from .junit import junit
+from .report import write_report
 from .output import closing_line, printer, report, say
 from .target_run import EXIT_ERROR, EXIT_MATCH, TargetRun
 from .workdir import cleanup, context
@@ -55,6 +56,8 @@ def one_target(opts):
             f"{run.seconds:.1f} s, {run.outcome.emulator if run.outcome else ''}")
     if opts.junit:
         junit([run], opts.junit, project_version())
+    if opts.report:
+        write_report([run], opts.report)
     print(closing_line([run]), flush=True)
     return run.exit
 
