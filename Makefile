@@ -10,8 +10,10 @@ HOSTCC		?= cc
 PYTHON		?= python3
 QEMU		?= qemu-system-x86_64
 
-# make run: TCG by default. ACCEL=kvm, CPU=model, QEMU_ARGS=..., TESTS=glob,glob
+# make run: TCG by default. ACCEL=kvm, CPU=model, QEMU_ARGS=..., TESTS=glob,glob,
+# FIRMWARE=uefi (OVMF instead of SeaBIOS)
 ACCEL		?= tcg
+FIRMWARE	?= bios
 CPU		?= max
 QEMU_ARGS	?=
 TESTS		?=
@@ -58,6 +60,8 @@ TOOL_PACKAGES	:= nasm:nasm grub-mkrescue:grub-common xorriso:xorriso \
 		   tap-parser:node-tap-parser rsvg-convert:librsvg2-bin \
 		   /usr/lib/python3/dist-packages/tap:python3-tap \
 		   /usr/lib/grub/i386-pc:grub-pc-bin \
+		   /usr/lib/grub/x86_64-efi:grub-efi-amd64-bin \
+		   /usr/share/ovmf/OVMF.fd:ovmf \
 		   /usr/share/bochs/BIOS-bochs-latest:bochsbios \
 		   /usr/share/vgabios/vgabios.bin:vgabios
 BOCHS_TERM_PLUGIN := /usr/lib/$(shell gcc -print-multiarch 2>/dev/null)/bochs/plugins/libbx_term_gui.so
@@ -115,6 +119,7 @@ $(ISO): $(ELF) $(BUILD)/cmdline.txt tests/mkiso | $(BUILD)/.tools
 
 run: $(ISO)
 	$(PYTHON) tests/boot.py --route iso --iso $(ISO) --accel $(ACCEL) --cpu $(CPU) \
+		--firmware $(FIRMWARE) \
 		--qemu $(QEMU) $(if $(QEMU_ARGS),"--qemu-args=$(QEMU_ARGS)")
 
 test: all
@@ -146,7 +151,8 @@ clean:
 help:
 	@echo 'make                 build the kernel, its GRUB ISO and the host tools in $(BUILD)/'
 	@echo 'make run             boot the ISO in QEMU, print the TAP log; exit 0/1/2 as the kernel says'
-	@echo '                     ACCEL=tcg|kvm CPU=max TESTS=glob,glob KERNEL_ARGS=... QEMU_ARGS=... QEMU=...'
+	@echo '                     ACCEL=tcg|kvm CPU=max FIRMWARE=bios|uefi TESTS=glob,glob KERNEL_ARGS=...'
+	@echo '                     QEMU_ARGS=... QEMU=...'
 	@echo 'make test            everything the project tests (what CI runs); QEMU=... for another QEMU'
 	@echo 'make bench           the bench.* group and suite wall times under TCG and KVM: $(BUILD)/bench.md'
 	@echo 'make mutation-report the simulator deviations and the tests that catch each'

@@ -2,7 +2,8 @@
 """make bench: RDPMC's cost per target, and what the suite costs in time.
 
 For each target, boots the kernel with tests=bench.* and collects the
-"# bench NAME cycles_median=N cycles_min=N n=N outcome=WHAT" lines; then
+"bench NAME cycles_median=N cycles_min=N n=N outcome=WHAT" lines of its
+YAML diagnostics; then
 times the default suite from QEMU's start to its exit, per boot route, the
 median of --runs runs, next to the floor kernel (tests/bench/floor.c)
 booted the same way. Writes a Markdown report.
@@ -17,11 +18,13 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import boot  # noqa: E402  (tests/boot.py: the QEMU command line)
+import tap_log  # noqa: E402  (tests/tap_log.py: the YAML diagnostics)
 
-# name: (accel, cpu, label, expectation file, [(route, machine)])
+# name: (accel, cpu, label, expectation file, [(route, machine)]); the
+# machine "uefi" is -M pc with OVMF instead of SeaBIOS.
 TARGETS = {
     "tcg": ("tcg", "max", "TCG, -cpu max", "qemu-tcg-max",
-            [("pvh", ""), ("pvh", "microvm"), ("iso", "")]),
+            [("pvh", ""), ("pvh", "microvm"), ("iso", ""), ("iso", "uefi")]),
     # Under this KVM a SeaBIOS + GRUB boot alone takes about a minute
     # (tests/run --target qemu-kvm-host-iso): five of them per kernel are
     # left out of the wall times.
@@ -37,14 +40,16 @@ def excluded(expect_name):
     with open(os.path.join(EXPECT_DIR, expect_name)) as f:
         globs = [l.split()[0][1:] for l in f if l.startswith("!")]
     return f"exclude={','.join(globs)}" if globs else ""
-BENCH_LINE = re.compile(r"^\s*# bench (\S+) cycles_median=(\d+) "
+BENCH_LINE = re.compile(r"^bench (\S+) cycles_median=(\d+) "
                         r"cycles_min=(\d+) n=(\d+) outcome=(\S+)")
 
 
 def qemu(args, accel, cpu, route, elf, iso, cmdline, machine=""):
+    uefi = machine == "uefi"
     ns = argparse.Namespace(qemu=args.qemu, memory=64, accel=accel, cpu=cpu,
-                            machine=machine, route=route, iso=iso, elf=elf,
-                            cmdline=cmdline, qemu_args="")
+                            machine="" if uefi else machine, route=route,
+                            iso=iso, elf=elf, cmdline=cmdline, qemu_args="",
+                            firmware="uefi" if uefi else "bios")
     return boot.qemu_command(ns)
 
 
@@ -59,7 +64,9 @@ def target_usable(accel):
 def bench_rows(args, accel, cpu):
     run = boot.Boot(qemu(args, accel, cpu, "pvh", args.elf, args.iso,
                          "tests=bench.* verbose"), args.timeout, False, None)
-    rows = [m.groups() for m in map(BENCH_LINE.match, run.lines) if m]
+    yaml = tap_log.YamlBlock()
+    notes = [d for d in (yaml.feed(line)[1] for line in run.lines) if d]
+    rows = [m.groups() for m in map(BENCH_LINE.match, notes) if m]
     status, problem = run.verdict()
     return rows, problem
 
@@ -138,7 +145,8 @@ def main(argv):
             out += ["", f"The bench run did not finish cleanly: {problem}."]
         out.append("")
         for route, machine in routes:
-            where = route + (f" on {machine}" if machine else "")
+            where = route + (" on UEFI (OVMF)" if machine == "uefi" else
+                             f" on {machine}" if machine else "")
             print(f"bench: {label}: wall time via {where}, {args.runs} runs",
                   flush=True)
             if route == "iso" and excluded(expect):

@@ -21,6 +21,7 @@ from tap_log import CONTROL, SUMMARY_PREFIX
 
 EXIT_HARNESS_ERROR = 2
 TAP_VERSION = "TAP version 13"
+OVMF = "/usr/share/ovmf/OVMF.fd"    # Debian's ovmf: UEFI for QEMU
 KERNEL_CMDLINE_MAX = 1023   # kernel/main.c copies at most this many bytes
 
 
@@ -71,6 +72,8 @@ def qemu_command(args):
            "-accel", args.accel, "-cpu", args.cpu] + DEBUG_EXIT
     if args.machine:
         cmd += ["-M", args.machine]
+    if getattr(args, "firmware", "bios") == "uefi":
+        cmd += ["-bios", OVMF]
     if args.route == "iso":
         cmd += ["-cdrom", args.iso, "-boot", "d"]
     else:
@@ -221,6 +224,8 @@ def parse_args(argv):
     p.add_argument("--accel", default="tcg")
     p.add_argument("--cpu", default="max")
     p.add_argument("--machine", default="")
+    p.add_argument("--firmware", choices=["bios", "uefi"], default="bios",
+                   help="uefi: OVMF instead of SeaBIOS (the ISO route)")
     p.add_argument("--memory", type=int, default=64, help="MiB")
     p.add_argument("--qemu", default="qemu-system-x86_64")
     p.add_argument("--qemu-args", default="")
@@ -245,6 +250,10 @@ def main(argv):
                else "is not readable and writable by this user")
         print(f"pmctest: ACCEL=kvm needs /dev/kvm, which {why} here; "
               "run under TCG (the default) or on a host with KVM (status 2)",
+              file=sys.stderr)
+        return EXIT_HARNESS_ERROR
+    if args.firmware == "uefi" and not os.path.exists(OVMF):
+        print(f"pmctest: {OVMF} does not exist (Debian: ovmf) (status 2)",
               file=sys.stderr)
         return EXIT_HARNESS_ERROR
     image = args.iso if args.route == "iso" else args.elf

@@ -29,10 +29,11 @@ ARCH_CAPABILITIES = ("failed to set MSR 0x10a", ",-arch-capabilities",
 
 
 def qemu(name, accel, cpu, route, about, machine="", expect=None,
-         timeout=120, fallbacks=()):
+         timeout=120, fallbacks=(), firmware="bios"):
     return dict(name=name, emulator="qemu", accel=accel, cpu=cpu,
                 route=route, machine=machine, expect=expect or name,
-                timeout=timeout, fallbacks=list(fallbacks), about=about)
+                timeout=timeout, fallbacks=list(fallbacks), about=about,
+                firmware=firmware)
 
 
 def bochs(name, cpu, about, bochs_cpu="", expect=None, timeout=300):
@@ -44,6 +45,9 @@ def bochs(name, cpu, about, bochs_cpu="", expect=None, timeout=300):
 TARGETS = [
     qemu("qemu-tcg-max", "tcg", "max", "iso",
          "QEMU TCG, -cpu max, GRUB ISO on pc (SeaBIOS)"),
+    qemu("qemu-tcg-uefi", "tcg", "max", "iso",
+         "QEMU TCG, -cpu max, the same GRUB ISO on UEFI (OVMF)",
+         expect="qemu-tcg-max", firmware="uefi"),
     qemu("qemu-tcg-max-pvh", "tcg", "max", "pvh",
          "QEMU TCG, -cpu max, PVH -kernel on pc", expect="qemu-tcg-max"),
     qemu("qemu-tcg-max-microvm", "tcg", "max", "pvh",

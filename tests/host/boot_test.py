@@ -150,6 +150,14 @@ def main(argv):
     tap = Tap()
     print("TAP version 13")
 
+    r = subprocess.run(["xorriso", "-indev", args.iso, "-report_el_torito", "plain"],
+                       capture_output=True, text=True)
+    platforms = {l.split()[6] for l in r.stdout.splitlines()
+                 if l.startswith("El Torito boot img :") and len(l.split()) > 6}
+    tap.check({"BIOS", "UEFI"} <= platforms,
+              "the ISO boots on BIOS and on UEFI (xorriso lists both boot images)",
+              [f"platforms {sorted(platforms)}"])
+
     if shutil.which("grub-file"):
         r = subprocess.run(["grub-file", "--is-x86-multiboot2", args.elf])
         tap.check(r.returncode == 0, "the ELF carries a Multiboot2 header (grub-file)")

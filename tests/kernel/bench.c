@@ -2,7 +2,7 @@
  * bench.*: what RDPMC costs, next to reference points measured the same
  * way (arch/bench_batch.asm). Only an explicit tests=bench.* runs these;
  * `make bench` (tests/bench.mk) runs them on each target and tabulates the
- * lines "# bench NAME cycles_median=N cycles_min=N n=N outcome=WHAT" (WHAT:
+ * lines "bench NAME cycles_median=N cycles_min=N n=N outcome=WHAT" (WHAT:
  * "-" for a reference point, "reads", or "faults:#GP(0)" and the like).
  *
  * Cycles are TSC cycles per instruction: a batch of BENCH_BATCH between

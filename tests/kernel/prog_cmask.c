@@ -44,11 +44,8 @@ static void run(unsigned i)
 	struct prog_run r = { 0, 0, false, 0, 0 };
 
 	strbuf_init(&why, text, sizeof(text));
-	if (!prog_gp_counter(check_pmu(), &prog_events[PROG_INSTRUCTIONS], 0, &c, &why) ||
-	    !prog_counter_usable(&c, &why)) {
-		test_skip("%s", text);
+	if (!prog_take_counter(&c, false))
 		return;
-	}
 	r.control = prog_enables(&c, FILTER_OS | FILTER_USR) | cases[i].fields;
 	if (!prog_measure_run(&c, &r, &d, &why))
 		test_fail("%s", text);

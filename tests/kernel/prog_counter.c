@@ -3,6 +3,7 @@
 #include "exec.h"
 #include "harness.h"
 #include "pmu_msr.h"
+#include "rdpmc_check.h"
 
 #define PRESET 0x5A5Aull	/* below bit 31: no sign extension (PROG-5) */
 
@@ -335,6 +336,21 @@ bool prog_run(struct prog_counter *c, const struct prog_run *r,
 	      uint64_t *count, struct strbuf *why)
 {
 	return prog_run_many(c, 1, &r->control, r, count, why);
+}
+
+bool prog_take_counter(struct prog_counter *c, bool fixed)
+{
+	const struct pmu_info *pmu = check_pmu();
+	char text[160];
+	struct strbuf why;
+
+	strbuf_init(&why, text, sizeof(text));
+	if ((fixed ? prog_fixed_counter(pmu, 0, c, &why)
+		   : prog_gp_counter(pmu, &prog_events[PROG_INSTRUCTIONS], 0, c, &why)) &&
+	    prog_counter_usable(c, &why))
+		return true;
+	test_skip("%s", text);
+	return false;
 }
 
 bool prog_overflow(struct prog_counter *c, uint64_t control, uint64_t *count,

@@ -61,6 +61,11 @@ bool prog_gp_counter(const struct pmu_info *pmu, const struct prog_event *ev,
 bool prog_fixed_counter(const struct pmu_info *pmu, unsigned index,
 			struct prog_counter *c, struct strbuf *why);
 
+/* The counter most checks run on: general-purpose counter 0 counting
+ * instructions retired, or fixed counter 0; usable (below). If there is
+ * none, the running test is SKIPped with the reason and false returned. */
+bool prog_take_counter(struct prog_counter *c, bool fixed);
+
 /* Whether the MSRs take writes and the count MSR holds a written value;
  * false with the SKIP reason ("WRMSR IA32_PERFEVTSEL0 (186H) raised
  * #GP(0)"). Leaves the counter stopped. */

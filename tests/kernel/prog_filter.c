@@ -19,17 +19,10 @@ static void describe(unsigned cpl, struct test_text *t)
 
 static void run(unsigned cpl)
 {
-	char text[160];
-	struct strbuf why;
 	struct prog_counter c;
 
-	strbuf_init(&why, text, sizeof(text));
-	if (!prog_gp_counter(check_pmu(), &prog_events[PROG_INSTRUCTIONS], 0, &c, &why) ||
-	    !prog_counter_usable(&c, &why)) {
-		test_skip("%s", text);
-		return;
-	}
-	prog_expect_rings(&c, cpl);
+	if (prog_take_counter(&c, false))
+		prog_expect_rings(&c, cpl);
 }
 
 static const struct suite prog_filter = { 0, CPLS, describe, run };

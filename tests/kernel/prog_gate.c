@@ -21,7 +21,6 @@ static void describe(unsigned i, struct test_text *t)
 
 static void run(unsigned i)
 {
-	const struct pmu_info *pmu = check_pmu();
 	char text[160];
 	struct strbuf why;
 	struct prog_counter c;
@@ -29,11 +28,8 @@ static void run(unsigned i)
 	struct prog_run r = { 0, 0, false, 0, 0 };
 
 	strbuf_init(&why, text, sizeof(text));
-	if (!prog_gp_counter(pmu, &prog_events[PROG_INSTRUCTIONS], 0, &c, &why) ||
-	    !prog_counter_usable(&c, &why)) {
-		test_skip("%s", text);
+	if (!prog_take_counter(&c, false))
 		return;
-	}
 	r.control = prog_enables(&c, FILTER_OS | FILTER_USR);
 	if (i == CASE_EN) {
 		r.control &= ~EVTSEL_EN;

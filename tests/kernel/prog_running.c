@@ -26,11 +26,8 @@ SINGLE_TEST(prog_running, 0, "prog.running.write", "WR-2 PROG-1 PROG-5",
 
 	(void)i;
 	strbuf_init(&why, text, sizeof(text));
-	if (!prog_gp_counter(check_pmu(), &prog_events[PROG_INSTRUCTIONS], 0, &c, &why) ||
-	    !prog_counter_usable(&c, &why)) {
-		test_skip("%s", text);
+	if (!prog_take_counter(&c, false))
 		return;
-	}
 	r.control = prog_enables(&c, FILTER_OS | FILTER_USR);
 	if (!prog_run_with_write(&c, &r, MARKER, PROG_LONG_LOOP, &count, &why)) {
 		test_fail("%s", text);

@@ -3,6 +3,8 @@ import os
 import re
 import shutil
 
+from boot import OVMF  # tests/boot.py
+
 from .bochs import BOCHS_ROMS, BOCHS_VGA_ROMS, bochs_models, first_existing
 from .probe import cached, command_output
 
@@ -17,6 +19,8 @@ def availability(target, opts):
                 return False, "no /dev/kvm"
             if not os.access("/dev/kvm", os.R_OK | os.W_OK):
                 return False, "/dev/kvm is not readable and writable"
+        if target.get("firmware") == "uefi" and not os.path.exists(OVMF):
+            return False, f"no {OVMF} (Debian: ovmf)"
         if target["machine"]:
             machines = cached(("qemu-machines", opts.qemu), lambda: command_output(
                 [opts.qemu, "-machine", "help"]))

@@ -34,11 +34,13 @@ def kvm_version():
     return f"KVM in Linux {os.uname().release}"
 
 
-def qemu_command(opts, accel, cpu, machine, route, cmdline, iso=None):
+def qemu_command(opts, accel, cpu, machine, route, cmdline, iso=None,
+                 firmware="bios"):
     """tests/boot.py's QEMU command line for one boot of opts.elf."""
     return qemu_boot.qemu_command(SimpleNamespace(
         qemu=opts.qemu, memory=64, accel=accel, cpu=cpu, machine=machine,
-        route=route, elf=opts.elf, iso=iso, cmdline=cmdline, qemu_args=""))
+        route=route, elf=opts.elf, iso=iso, cmdline=cmdline, qemu_args="",
+        firmware=firmware))
 
 
 def run_qemu(target, opts, ctx, judge, timeout):
@@ -53,7 +55,8 @@ def run_qemu(target, opts, ctx, judge, timeout):
     while True:
         iso = ctx.isos.iso(cmdline) if target["route"] == "iso" else None
         cmd = qemu_command(opts, target["accel"], cpu, target["machine"],
-                           target["route"], cmdline, iso)
+                           target["route"], cmdline, iso,
+                           target.get("firmware", "bios"))
         try:
             boot = qemu_boot.Boot(cmd, timeout, False, LineSink(judge.feed))
         except OSError as e:
