@@ -33,7 +33,10 @@ MODEL_SRCS	:= kernel/model.c kernel/pmu_decode.c kernel/strbuf.c
 KERNEL_C	:= $(wildcard arch/*.c kernel/*.c tests/kernel/*.c)
 KERNEL_ASM	:= $(wildcard boot/*.asm arch/*.asm)
 KERNEL_OBJS	:= $(KERNEL_ASM:%.asm=$(BUILD)/obj/%.o) \
-		   $(KERNEL_C:%.c=$(BUILD)/obj/%.o)
+		   $(KERNEL_C:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/font.o
+
+# The screen console's glyphs, from a PC Screen Font of console-setup.
+FONT_PSF	:= /usr/share/consolefonts/Lat15-Fixed16.psf.gz
 
 ELF		:= $(BUILD)/pmctest.elf
 VERSION_H	:= $(BUILD)/version.h
@@ -62,6 +65,7 @@ TOOL_PACKAGES	:= nasm:nasm grub-mkrescue:grub-common xorriso:xorriso \
 		   /usr/lib/grub/i386-pc:grub-pc-bin \
 		   /usr/lib/grub/x86_64-efi:grub-efi-amd64-bin \
 		   /usr/share/ovmf/OVMF.fd:ovmf \
+		   $(FONT_PSF):console-setup-linux \
 		   /usr/share/bochs/BIOS-bochs-latest:bochsbios \
 		   /usr/share/vgabios/vgabios.bin:vgabios
 BOCHS_TERM_PLUGIN := /usr/lib/$(shell gcc -print-multiarch 2>/dev/null)/bochs/plugins/libbx_term_gui.so
@@ -100,6 +104,13 @@ $(BUILD)/obj/%.o: %.c | $(BUILD)/.tools
 $(ELF): $(KERNEL_OBJS) linker.ld
 	$(LD) $(KERNEL_LDFLAGS) -o $@ $(KERNEL_OBJS)
 
+$(BUILD)/font.c: tests/psf2c.py | $(BUILD)/.tools
+	$(PYTHON) tests/psf2c.py $(FONT_PSF) $@
+
+$(BUILD)/obj/font.o: $(BUILD)/font.c arch/font.h
+	@mkdir -p $(dir $@)
+	$(CC) $(KERNEL_CFLAGS) -c -o $@ $<
+
 # The version the TAP header names (tests/version.py): rewritten only when
 # the commit changes, so that only the harness is rebuilt then.
 $(VERSION_H): FORCE
@@ -130,6 +141,7 @@ test: all
 		--deviate no-high-clear > $(BUILD)/tap/sim-deviation.log || [ $$? = 1 ]
 	$(PYTHON) tests/host/tap_parsers.py $(BUILD)/tap/*.log
 	$(PYTHON) tests/host/cli_test.py --elf $(ELF) --build $(BUILD) --qemu $(QEMU)
+	$(PYTHON) tests/host/screen_test.py --elf $(ELF) --font $(FONT_PSF) --qemu $(QEMU)
 	$(PYTHON) tests/host/spec_coverage.py --elf $(ELF) --qemu $(QEMU) --sim $(SIM)
 	$(PYTHON) tests/host/runner_test.py --elf $(ELF)
 	$(PYTHON) tests/run --all --elf $(ELF) --qemu $(QEMU) --junit $(BUILD)/junit.xml \

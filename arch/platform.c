@@ -6,6 +6,7 @@
 #include "context.h"
 #include "cpu.h"
 #include "exec.h"
+#include "fbcon.h"
 #include "kernel_boot.h"
 #include "pmu_enum.h"
 #include "serial.h"
@@ -44,6 +45,7 @@ bool platform_boot_global_ctrl(uint64_t *value)
 void platform_console_write(const char *s, size_t n)
 {
 	serial_write(s, n);
+	fbcon_write(s, n);
 }
 
 void platform_exit(int status)
@@ -82,12 +84,16 @@ static void print_hypervisor(void)
 
 void platform_print_header(void)
 {
-	char vendor[13];
+	char vendor[13], screen_text[120];
+	struct strbuf screen;
 
 	cpu_vendor_string(vendor);
 	console_printf("# boot: %s, command line \"%s\"\n", machine.protocol,
 		       machine.command_line);
 	console_printf("# vendor: %s\n", vendor);
+	strbuf_init(&screen, screen_text, sizeof(screen_text));
+	fbcon_describe(&screen);
+	console_printf("# screen: %s\n", screen_text);
 	print_hypervisor();
 }
 

@@ -12,6 +12,12 @@ mb2_header:
 	dd MB2_ARCH_I386
 	dd mb2_header_end - mb2_header
 	dd -(MB2_MAGIC + MB2_ARCH_I386 + (mb2_header_end - mb2_header))
+	; framebuffer tag (section 3.1.10), optional: any mode GRUB can set,
+	; for the screen console (arch/fbcon.c)
+	dw 5, 1
+	dd 20
+	dd 0, 0, 32		; width, height: no preference; 32 bits per pixel
+	dd 0			; pad: tags are 8-byte aligned
 	; end tag
 	dw 0, 0
 	dd 8

@@ -1,6 +1,7 @@
 #ifndef PMCTEST_BOOT_INFO_H
 #define PMCTEST_BOOT_INFO_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /* Set by boot/entry32.asm; keep in step. */
@@ -15,5 +16,18 @@
 const char *boot_command_line(uint32_t protocol, uint32_t info,
 			      const char **problem);
 const char *boot_protocol_name(uint32_t protocol);
+
+/* A framebuffer the loader set up (Multiboot2 tag 8). */
+struct boot_framebuffer {
+	uint64_t address;
+	uint32_t pitch, width, height;
+	uint8_t bpp;
+	uint8_t type;		/* 1: direct RGB; 2: EGA text */
+};
+
+/* False where the loader gave none (PVH, or a Multiboot2 loader that did
+ * not set one up). */
+bool boot_framebuffer(uint32_t protocol, uint32_t info,
+		      struct boot_framebuffer *fb);
 
 #endif

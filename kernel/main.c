@@ -5,6 +5,7 @@
 #include "cmdline.h"
 #include "console.h"
 #include "exit_status.h"
+#include "fbcon.h"
 #include "apic.h"
 #include "gdt.h"
 #include "guard.h"
@@ -43,6 +44,7 @@ void kmain(uint32_t protocol, uint32_t info)
 	struct strbuf error;
 	struct harness_options options;
 	const char *problem = "";
+	struct boot_framebuffer framebuffer;
 	const char *given;
 	size_t n = 0;
 
@@ -53,6 +55,8 @@ void kmain(uint32_t protocol, uint32_t info)
 	guard_pages_init();
 	interrupts_init();
 
+	if (boot_framebuffer(protocol, info, &framebuffer))
+		fbcon_init(&framebuffer);
 	given = boot_command_line(protocol, info, &problem);
 	if (!given)
 		refuse("bad boot information", problem);

@@ -50,7 +50,8 @@ def main(argv):
                  [[py, os.path.join(TESTS, t)] for t in
                   ("run", "boot.py", "bench.py", "host/boot_test.py", "host/spec_coverage.py",
                    "host/runner_test.py", "host/tap_parsers.py", "host/sim_sources.py",
-                   "host/cli_test.py", "mutation/run.py")] +
+                   "host/cli_test.py", "host/screen_test.py", "host/report_test.py",
+                   "psf2c.py", "mutation/run.py")] +
                  [os.path.join(TESTS, "mkiso")]):
         cmd = (tool if isinstance(tool, list) else [tool]) + ["--help"]
         r = run(cmd)

@@ -57,6 +57,9 @@ def bochsrc_text(target, iso, com1, log):
         # term draws the VGA text screen with curses into a file nobody
         # reads: no window, no listening socket (rfb), no stdin needed.
         "display_library: term",
+        # term shows text modes only: no VBE, so that GRUB keeps the VGA
+        # text mode for the kernel's screen console (arch/fbcon.c).
+        "vga: extension=none",
         "speaker: enabled=0",
         "clock: sync=none, time0=local",
         f"log: {log}",
