@@ -566,6 +566,14 @@ def all_runs_in_parallel_with_a_table(env):
     expect(p.returncode == 0, "--all over matching targets exits 0", p)
     expect("verdict" in p.out and "MATCH" in p.out, "summary table", p)
     validate_junit(junit, ["qemu-tcg-max", "qemu-tcg-max-pvh", "bochs-ryzen"])
+    expect("# the kernel said: 3 passed, 3 failed, 3 skipped; of its failures 3 known" in p.out,
+           "the kernel's counts and the known deviations named in one line", p)
+    p = env.run("--all", "--only", "qemu-tcg-max,qemu-tcg-max-pvh,bochs-ryzen",
+                "-v", "--timeout", "20")
+    owners = [l.split("]")[0] for l in p.out.splitlines() if l.startswith("[")]
+    blocks = [o for i, o in enumerate(owners) if i == 0 or owners[i - 1] != o]
+    expect(len(blocks) == len(set(blocks)) == 3,
+           f"-v: each target's TAP in one block, not interleaved ({blocks})", p)
     if not os.access("/dev/kvm", os.R_OK | os.W_OK):
         p = env.run("--all", "--only", "qemu-tcg-max-pvh,qemu-kvm-host",
                     "--junit", junit, "--timeout", "20")

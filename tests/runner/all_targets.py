@@ -1,8 +1,10 @@
 """--all: every available target, booted in parallel, and the table that
 sums them up."""
 import concurrent.futures
+import io
 import os
 import sys
+import threading
 import time
 
 import targets as target_table  # tests/targets.py
@@ -12,7 +14,7 @@ from version import project_version  # tests/version.py
 from .globs import glob_regex
 from .junit import junit
 from .report import write_report
-from .output import closing_line, printer, report, say
+from .output import closing_line, kernel_counts_line, printer, report, say
 from .target_run import EXIT_ERROR, TargetRun
 from .workdir import cleanup, context
 
@@ -35,15 +37,22 @@ def all_targets(opts):
     if opts.log_dir:
         os.makedirs(opts.log_dir, exist_ok=True)
     start = time.monotonic()
+    print_lock = threading.Lock()
 
     def go(r):
         name = r.target["name"]
         log = os.path.join(opts.log_dir, name + ".log") if opts.log_dir else None
-        r.out = printer(log, sys.stdout if opts.verbose else None,
-                        f"[{name}] ")
+        # -v: each target's TAP as one block when it is done, so that the
+        # targets booted in parallel do not interleave their lines.
+        block = io.StringIO() if opts.verbose else None
+        r.out = printer(log, block, f"[{name}] ")
         r.run()
         if r.out.log:
             r.out.log.close()
+        if block:
+            with print_lock:
+                sys.stdout.write(block.getvalue())
+                sys.stdout.flush()
         word = r.verdict_word()
         print(f"run: {name}: {word} ({r.seconds:.1f} s)", flush=True)
         report(r)
@@ -61,6 +70,7 @@ def all_targets(opts):
         junit(runs, opts.junit, project_version())
     if opts.report:
         write_report(runs, opts.report)
+    print(kernel_counts_line(ran), flush=True)
     print(closing_line(ran), flush=True)
     if not ran:
         say("no target is available here")

@@ -9,7 +9,7 @@ from .expectations import Expectation
 from .judge import reason_of
 from .junit import junit
 from .report import write_report
-from .output import closing_line, printer, report, say
+from .output import closing_line, kernel_counts_line, printer, report, say
 from .target_run import EXIT_ERROR, EXIT_MATCH, TargetRun
 from .workdir import cleanup, context
 
@@ -58,6 +58,7 @@ def one_target(opts):
         junit([run], opts.junit, project_version())
     if opts.report:
         write_report([run], opts.report)
+    print(kernel_counts_line([run]), flush=True)
     print(closing_line([run]), flush=True)
     return run.exit
 

@@ -32,6 +32,22 @@ def report(run):
         say(f"{name}: {msg}")
 
 
+def kernel_counts_line(runs):
+    """The kernel's own counts next to the runner's, in one vocabulary: the
+    kernel's failures split into known (tests/expect), unexpected and, for
+    its passes and skips, stale expectations."""
+    k = dict(passed=0, failed=0, skipped=0, known=0, unexpected=0, stale=0)
+    for run in runs:
+        for r in (run.judge.results if run.judge else []):
+            k[{"pass": "passed", "fail": "failed", "skip": "skipped"}[r.kind]] += 1
+            if r.verdict in ("todo", "unexpected", "stale"):
+                k[{"todo": "known"}.get(r.verdict, r.verdict)] += 1
+    return (f"# the kernel said: {k['passed']} passed, {k['failed']} failed, "
+            f"{k['skipped']} skipped; of its failures {k['known']} known "
+            f"(counted as skipped below), {k['unexpected']} unexpected; "
+            f"{k['stale']} stale expectations")
+
+
 def closing_line(runs):
     """'N passed, N failed, N skipped' over every result, for CI readers:
     an unexpected failure, a stale expectation or a failed boot counts as
