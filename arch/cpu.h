@@ -73,6 +73,14 @@ static inline uint8_t inb(uint16_t port)
 	return v;
 }
 
+static inline uint64_t rdtsc(void)
+{
+	uint32_t lo, hi;
+
+	__asm__ volatile("rdtsc" : "=a"(lo), "=d"(hi));
+	return (uint64_t)hi << 32 | lo;
+}
+
 /* For MSRs that exist by CPUID (the APIC's); PMU MSRs go through
  * kernel/exec.h, where a #GP is an outcome. */
 static inline uint64_t rdmsr(uint32_t msr)

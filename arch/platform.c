@@ -104,6 +104,11 @@ const struct pmu_cpuid *platform_enumeration(void)
 
 /* What a test may change, a test that was abandoned too: CR0 (TS, AM),
  * CR4 (PCE, OSFXSR), RFLAGS (AC) and the LVT performance-counter entry. */
+uint64_t platform_timestamp(void)
+{
+	return rdtsc();
+}
+
 bool platform_run_contained(void (*run)(unsigned), unsigned i)
 {
 	bool abandoned = context_save(&machine.contained) != 0;

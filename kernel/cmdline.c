@@ -108,6 +108,8 @@ bool cmdline_parse(char *line, struct harness_options *o,
 			o->list = true;
 		} else if (same(word, "verbose")) {
 			o->verbose = true;
+		} else if (same(word, "timing")) {
+			o->timing = true;
 		} else if (prefixed(word, "tests=")) {
 			if (!parse_patterns("tests", word + 6, o->patterns,
 					    &o->pattern_count, error))
@@ -117,7 +119,7 @@ bool cmdline_parse(char *line, struct harness_options *o,
 					    &o->excluded_count, error))
 				return false;
 		} else {
-			strbuf_printf(error, "unknown option '%s' (known: tests=GLOB[,GLOB], exclude=GLOB[,GLOB], list, verbose)",
+			strbuf_printf(error, "unknown option '%s' (known: tests=GLOB[,GLOB], exclude=GLOB[,GLOB], list, verbose, timing)",
 				      word);
 			return false;
 		}

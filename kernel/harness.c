@@ -320,6 +320,7 @@ static struct {
 static void run_one(const struct suite *s, unsigned i,
 		    const struct case_text *t)
 {
+	uint64_t started = platform_timestamp(), ran;
 	enum result result;
 
 	current.failed = false;
@@ -334,6 +335,7 @@ static void run_one(const struct suite *s, unsigned i,
 	if (!platform_run_contained(s->run, i))
 		current.failed = true;	/* the trap handler said why */
 	current.active = false;
+	ran = platform_timestamp();
 	report_stray_interrupts();
 
 	result = current.failed ? RESULT_FAIL
@@ -349,10 +351,15 @@ static void run_one(const struct suite *s, unsigned i,
 			       run.number, t->id, current.statements);
 	if ((result == RESULT_FAIL || run.options->verbose) && current.diag.len)
 		print_yaml(current.statements);
+	if (run.options->timing)
+		console_printf("# time: %s run=%llu report=%llu\n", t->id,
+			       (unsigned long long)(ran - started),
+			       (unsigned long long)(platform_timestamp() - ran));
 }
 
 int harness_run(const struct harness_options *o)
 {
+	uint64_t started;
 	unsigned planned;
 
 	if (o->list) {
@@ -373,7 +380,11 @@ int harness_run(const struct harness_options *o)
 	pmu_report(platform_enumeration());
 
 	run.options = o;
+	started = platform_timestamp();
 	for_each_selected(o, run_one);
+	if (o->timing)
+		console_printf("# time: suite %llu\n",
+			       (unsigned long long)(platform_timestamp() - started));
 
 	/* The one summary line serial-console CI greps for, a TAP comment. */
 	console_printf("# pmctest: %u passed, %u failed, %u skipped\n",

@@ -71,6 +71,7 @@ struct harness_options {
 	unsigned excluded_count;
 	bool list;
 	bool verbose;
+	bool timing;	/* a "# time:" comment per test (make bench) */
 };
 
 /* Runs (or lists) the selected tests; returns the exit status. */

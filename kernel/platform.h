@@ -14,6 +14,10 @@
 void platform_console_write(const char *s, size_t n);
 void platform_exit(int status) __attribute__((noreturn));
 
+/* A count that only grows, for the `timing` option (make bench): the TSC in
+ * the kernel, nanoseconds of the host clock in the simulator. */
+uint64_t platform_timestamp(void);
+
 /* Header comment lines: what runs the suite (CPU, hypervisor signature). */
 void platform_print_header(void);
 

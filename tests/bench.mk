@@ -1,5 +1,7 @@
 # make bench: the bench.* group on each target, and the wall time of the
-# default suite next to a floor kernel, into $(BUILD)/bench.md
+# default suite next to a floor kernel, the time per group of tests (the
+# kernel's timing option) and the full sweeps' RDPMCs per second, into
+# $(BUILD)/bench.md
 # (tests/bench.py). BENCH_RUNS=5 runs per wall time; BENCH_TARGETS=tcg,kvm.
 
 FLOOR_ELF	:= $(BUILD)/floor.elf

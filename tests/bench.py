@@ -6,7 +6,9 @@ For each target, boots the kernel with tests=bench.* and collects the
 YAML diagnostics; then
 times the default suite from QEMU's start to its exit, per boot route, the
 median of --runs runs, next to the floor kernel (tests/bench/floor.c)
-booted the same way. Writes a Markdown report.
+booted the same way; then, with the kernel's `timing` option, the time
+per group of tests and the RDPMCs per second of the full ECX sweeps.
+Writes a Markdown report.
 """
 import argparse
 import os
@@ -88,24 +90,93 @@ def wall_time(args, cmd):
     return statistics.median(times), codes
 
 
-# The full ECX sweeps and how many RDPMCs each executes: every type with
-# index 0, then the first invalid index of the three defined types.
-SWEEPS = [("ecx.types.full.cpl0", 65536 + 3), ("ecx.types.full.cpl3", 65536 + 3)]
+TIME_LINE = re.compile(r"^# time: (\S+) run=(\d+) report=(\d+)$")
+SUITE_TIME = re.compile(r"^# time: suite (\d+)$")
+SWEEP_COUNT = re.compile(r"^(?:\d+ of )?(\d+) (?:ECX values|indices)")
 
 
-def sweep_rates(args, accel, cpu, machine, floor):
-    """RDPMC executions per second of each full sweep: one PVH boot on
-    `machine` that runs only that sweep, less the floor kernel's boot."""
+def timed_boot(args, accel, cpu, machine, cmdline):
+    """One PVH boot with the kernel's `timing` option: per test the TSC
+    ticks of the test itself and of its report (result line, diagnostics),
+    the suite's ticks, and ticks per second, from the host's clock between
+    the plan line and the summary line."""
+    run = boot.Boot(qemu(args, accel, cpu, "pvh", args.elf, args.iso,
+                         f"{cmdline} timing".strip(), machine),
+                    args.timeout, False, None)
+    tests, suite, plan_at, end_at = [], None, None, None
+    for line, at in zip(run.lines, run.arrived):
+        m = TIME_LINE.match(line)
+        if m:
+            tests.append((m[1], int(m[2]), int(m[3])))
+        elif SUITE_TIME.match(line):
+            suite = int(SUITE_TIME.match(line)[1])
+        elif line.startswith("1..") and plan_at is None:
+            plan_at = at
+        elif line.startswith("# pmctest: ") and " passed, " in line:
+            end_at = at
+    _, problem = run.verdict()
+    if not problem and (suite is None or plan_at is None or end_at is None):
+        problem = "no timing lines"
+    hz = suite / (end_at - plan_at) if not problem else None
+    return tests, suite, hz, run, problem
+
+
+def group_of(test_id):
+    return test_id.split(".")[0]
+
+
+def group_times(args, accel, cpu, machine, cmdline):
+    """Median over --runs boots of each group's milliseconds, split into
+    the tests themselves and their reports, and its share of the suite."""
+    per_run, problem = [], None
+    for _ in range(args.runs):
+        tests, suite, hz, _, problem = timed_boot(args, accel, cpu, machine,
+                                                  cmdline)
+        if problem:
+            return [], problem
+        groups = {}
+        for test_id, ran, report in tests:
+            g = groups.setdefault(group_of(test_id), [0, 0, 0])
+            g[0] += 1
+            g[1] += ran
+            g[2] += report
+        per_run.append({name: (n, ran / hz * 1e3, report / hz * 1e3,
+                               (ran + report) / suite)
+                        for name, (n, ran, report) in groups.items()})
     rows = []
-    for test_id, rdpmcs in SWEEPS:
-        start = time.monotonic()
-        run = boot.Boot(qemu(args, accel, cpu, "pvh", args.elf, args.iso,
-                             f"tests={test_id}", machine),
-                        args.timeout, False, None)
-        seconds = time.monotonic() - start - floor
-        _, problem = run.verdict()
-        rows.append((test_id, rdpmcs, seconds, problem))
-    return rows
+    for name in per_run[0]:
+        runs = [r[name] for r in per_run]
+        rows.append((name, runs[0][0],
+                     *(statistics.median(r[k] for r in runs) for k in (1, 2, 3))))
+    return sorted(rows, key=lambda r: -(r[2] + r[3])), None
+
+
+def sweep_rates(args, accel, cpu, machine):
+    """RDPMC executions per second of each full sweep, from the ticks of
+    the test alone (its report excluded): median over --runs boots of
+    tests=ecx.*.full.* verbose (verbose: the count of RDPMCs comes from
+    each sweep's own diagnostics)."""
+    per_test, problem = {}, None
+    for _ in range(args.runs):
+        tests, _, hz, run, problem = timed_boot(args, accel, cpu, machine,
+                                                "tests=ecx.*.full.* verbose")
+        if problem:
+            return [], problem
+        yaml = tap_log.YamlBlock()
+        counts, current = {}, None
+        for line in run.lines:
+            if line.startswith(("ok ", "not ok ")):
+                current = line.split(" - ", 1)[1].split()[0]
+            text = yaml.feed(line)[1]
+            m = SWEEP_COUNT.match(text) if text else None
+            if m and current:
+                counts[current] = int(m[1])
+        for test_id, ran, _ in tests:
+            if test_id in counts:
+                per_test.setdefault(test_id, []).append(
+                    (counts[test_id], ran / hz))
+    return [(test_id, runs[0][0], statistics.median(s for _, s in runs))
+            for test_id, runs in per_test.items()], None
 
 
 def status_text(codes):
@@ -129,7 +200,7 @@ def main(argv):
            "16 between LFENCE-serialised RDTSCs, less the fastest empty "
            "batch; median and minimum over n batches. Where the instruction "
            "faults, the figure is the whole fault round trip.", ""]
-    walls, rates = [], []
+    walls, rates, groups = [], [], []
     for name in args.targets.split(","):
         accel, cpu, label, expect, routes = TARGETS[name]
         why_not = target_usable(accel)
@@ -160,12 +231,18 @@ def main(argv):
                 machine))
             walls.append((label, where, suite, status_text(suite_codes),
                           floor, status_text(floor_codes)))
-        print(f"bench: {label}: RDPMCs per second of the full sweeps",
-              flush=True)
-        floor = wall_time(args, qemu(args, accel, cpu, "pvh", args.floor_elf,
-                                     args.floor_iso, "", "microvm"))[0]
-        rates += [(label, *row) for row in sweep_rates(args, accel, cpu,
-                                                       "microvm", floor)]
+        for machine in ("", "microvm"):
+            where = f"pvh on {machine or 'pc'}"
+            print(f"bench: {label}: time per group via {where}, "
+                  f"{args.runs} runs", flush=True)
+            groups.append((label, where, *group_times(
+                args, accel, cpu, machine, excluded(expect))))
+        print(f"bench: {label}: RDPMCs per second of the full sweeps, "
+              f"{args.runs} runs", flush=True)
+        rows, problem = sweep_rates(args, accel, cpu, "microvm")
+        rates += [(label, *row, None) for row in rows]
+        if problem:
+            rates.append((label, "ecx.*.full.*", 0, 0, problem))
     out += ["## Wall time of the default suite",
             "",
             f"QEMU start to exit, median of {args.runs} runs; the floor is a "
@@ -175,15 +252,33 @@ def main(argv):
     for label, route, suite, suite_status, floor, floor_status in walls:
         out.append(f"| {label} | {route} | {suite:.2f} | {floor:.2f} | "
                    f"{suite / floor:.1f}x | {suite_status} |")
-    out += ["", "## RDPMC executions per second in the full ECX sweeps", "",
-            "One PVH boot that runs only the sweep, less the floor's median "
-            "boot; under TCG and this KVM every RDPMC of the sweep faults.", "",
+    out += ["", "## Where the time goes", "",
+            "The kernel's `timing` option: TSC ticks of each test, and of its "
+            "report (result line and diagnostics on the serial console), "
+            "summed per group and turned into milliseconds at the TSC rate "
+            "of that boot (its ticks between the plan line and the summary "
+            f"line over the host's clock); median of {args.runs} boots.", ""]
+    for label, where, rows, problem in groups:
+        out += [f"### {label}, {where}", ""]
+        if problem:
+            out += [f"Not measured: {problem}.", ""]
+            continue
+        out += ["| group | tests | tests (ms) | reports (ms) | share of suite |",
+                "|---|---:|---:|---:|---:|"]
+        out += [f"| {name} | {n} | {ran:.1f} | {report:.1f} | {share:.0%} |"
+                for name, n, ran, report, share in rows]
+        out.append("")
+    out += ["## RDPMC executions per second in the full ECX sweeps", "",
+            "Ticks of the sweep alone (its report left out) on microvm, "
+            f"median of {args.runs} boots; the count of RDPMCs is the "
+            "sweep's own. Under TCG and this KVM every RDPMC of the sweep "
+            "faults.", "",
             "| target | sweep | RDPMCs | seconds | per second |",
             "|---|---|---:|---:|---:|"]
     for label, test_id, rdpmcs, seconds, problem in rates:
-        out.append(f"| {label} | {test_id} | {rdpmcs} | {seconds:.2f} | "
+        out.append(f"| {label} | {test_id} | {rdpmcs} | {seconds:.3f} | "
                    f"{rdpmcs / seconds:,.0f} |" if not problem else
-                   f"| {label} | {test_id} | {rdpmcs} | - | not measured: {problem} |")
+                   f"| {label} | {test_id} | - | - | not measured: {problem} |")
     with open(args.out, "w") as f:
         f.write("\n".join(out) + "\n")
     print("\n".join(out))

@@ -96,6 +96,7 @@ class Boot:
     def __init__(self, cmd, timeout, echo, log):
         self.cmd = cmd
         self.lines = []
+        self.arrived = []       # time.monotonic() when each line came
         self.preamble = None    # how many lines came before TAP, once it came
         self.stderr = ""
         self.timed_out = False
@@ -147,6 +148,7 @@ class Boot:
         # GRUB and SeaBIOS leave screen codes before the kernel's first line.
         line = CONTROL.sub("", raw.decode("utf-8", "replace"))
         self.lines.append(line)
+        self.arrived.append(time.monotonic())
         if line == TAP_VERSION and self.preamble is None:
             self.preamble = len(self.lines) - 1
         # What firmware and GRUB print before the kernel's TAP goes to

@@ -4,7 +4,7 @@
 Both boot routes reach the summary line; the selftest group reports pass,
 fail, skip, contained faults and caught fabricated outcomes exactly as
 expected; bad command lines are refused with a clear error and status 2;
-`list` lists; explicit-only groups stay out of the default run; on QEMU TCG
+`list` lists; `timing` adds a tick count per test; explicit-only groups stay out of the default run; on QEMU TCG
 every restricted RDPMC is #GP(0) and every permitted one is reported not ok
 with the #UD TCG raises.
 """
@@ -233,6 +233,17 @@ def main(argv):
     tap.check(status == 0 and "priv.long.cpl2.pce0.valid" in listed and
               not any(i.startswith("selftest.") for i in listed),
               "list: prints the default run's IDs and exits 0", [f"status {status}"])
+
+    # timing (make bench): after each result, its ticks; then the suite's.
+    b, status, problem = run_boot(args, "pvh", "tests=selftest.pass,selftest.fail timing")
+    ids = [r[1] for r in results(b.lines)]
+    times = [l.split()[2] for l in b.lines
+             if re.match(r"^# time: \S+ run=\d+ report=\d+$", l)]
+    suite = [l for l in b.lines if re.match(r"^# time: suite \d+$", l)]
+    tap.check(problem is None and ids == ["selftest.pass", "selftest.fail"] and
+              times == ids and len(suite) == 1,
+              "timing: one '# time:' line per test, in order, and one for the suite",
+              [f"problem {problem}", f"ids {ids}", f"times {times}", f"suite {suite}"])
 
     return tap.finish()
 

@@ -29,7 +29,8 @@ const struct pmu_info *check_pmu(void);
 
 /*
  * Whether outcome o conforms to expectation e for case c. If not, one line
- * saying how it deviates (the statement it breaks) goes to deviation.
+ * saying how it deviates (the statement it breaks) goes to deviation,
+ * unless that is NULL.
  */
 bool rdpmc_conforms(const struct rdpmc_case *c, const struct rdpmc_expect *e,
 		    const struct exec_outcome *o, struct strbuf *deviation);

@@ -1,9 +1,11 @@
 /* kernel/platform.h on the host, for the simulated CPU `sim`. */
+#define _POSIX_C_SOURCE 200809L	/* clock_gettime() */
 #include "platform.h"
 
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "console.h"
 #include "deviation.h"
@@ -36,6 +38,14 @@ bool platform_boot_global_ctrl(uint64_t *value)
 void platform_console_write(const char *s, size_t n)
 {
 	fwrite(s, 1, n, stdout);
+}
+
+uint64_t platform_timestamp(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
 }
 
 void platform_exit(int status)
