@@ -44,7 +44,7 @@ ISO		:= $(BUILD)/pmctest.iso
 HOST_PROGS	:=
 HOST_TESTS	:=
 
-.PHONY: all run test bench clean tools host-tests spec-coverage help report FORCE
+.PHONY: all run test bench clean tools host-tests spec-coverage help report lava FORCE
 all: $(ELF) $(ISO) host-progs
 
 # Host programs and their tests: each tests/host/*.mk appends to
@@ -62,6 +62,7 @@ TOOL_PACKAGES	:= nasm:nasm grub-mkrescue:grub-common xorriso:xorriso \
 		   bochs:bochs python3:python3 perl:perl \
 		   tap-parser:node-tap-parser rsvg-convert:librsvg2-bin \
 		   /usr/lib/python3/dist-packages/tap:python3-tap \
+		   lava-run:lava-dispatcher \
 		   /usr/lib/grub/i386-pc:grub-pc-bin \
 		   /usr/lib/grub/x86_64-efi:grub-efi-amd64-bin \
 		   /usr/share/ovmf/OVMF.fd:ovmf \
@@ -140,6 +141,7 @@ test: all
 	$(SIM) --profile tests/profiles/intel-v5-sapphire-rapids.profile \
 		--deviate no-high-clear > $(BUILD)/tap/sim-deviation.log || [ $$? = 1 ]
 	$(PYTHON) tests/host/tap_parsers.py $(BUILD)/tap/*.log
+	$(PYTHON) tests/lava/run.py --elf $(ELF) --check
 	$(PYTHON) tests/host/cli_test.py --elf $(ELF) --build $(BUILD) --qemu $(QEMU)
 	$(PYTHON) tests/host/screen_test.py --elf $(ELF) --font $(FONT_PSF) --qemu $(QEMU)
 	$(PYTHON) tests/host/spec_coverage.py --elf $(ELF) --qemu $(QEMU) --sim $(SIM)
@@ -148,6 +150,11 @@ test: all
 		--log-dir $(BUILD)/run --report $(BUILD)/report
 	$(PYTHON) tests/host/report_test.py --report $(BUILD)/report
 	$(PYTHON) tests/host/runner_test.py --junit $(BUILD)/junit.xml --junit-only
+
+# The default run (or TESTS=, KERNEL_ARGS=) as a LAVA job, run by lava-run on this
+# host: one LAVA result per test; the job and its log in $(BUILD)/lava/.
+lava: $(ELF)
+	$(PYTHON) tests/lava/run.py --elf $(ELF) --out $(BUILD)/lava --cmdline '$(CMDLINE)'
 
 # The conformance report of every target available here: $(BUILD)/report/.
 report: all
@@ -166,6 +173,7 @@ help:
 	@echo '                     ACCEL=tcg|kvm CPU=max FIRMWARE=bios|uefi TESTS=glob,glob KERNEL_ARGS=...'
 	@echo '                     QEMU_ARGS=... QEMU=...'
 	@echo 'make test            everything the project tests (what CI runs); QEMU=... for another QEMU'
+	@echo 'make lava            the default run as a LAVA job (lava-run, root): $(BUILD)/lava/'
 	@echo 'make bench           the bench.* group, suite wall times, time per group, sweep rates: $(BUILD)/bench.md'
 	@echo 'make mutation-report the simulator deviations and the tests that catch each'
 	@echo 'make report          the conformance report of every target here: $(BUILD)/report/index.html'

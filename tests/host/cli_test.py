@@ -51,7 +51,7 @@ def main(argv):
                   ("run", "boot.py", "bench.py", "host/boot_test.py", "host/spec_coverage.py",
                    "host/runner_test.py", "host/tap_parsers.py", "host/sim_sources.py",
                    "host/cli_test.py", "host/screen_test.py", "host/report_test.py",
-                   "psf2c.py", "mutation/run.py")] +
+                   "psf2c.py", "mutation/run.py", "lava/run.py")] +
                  [os.path.join(TESTS, "mkiso")]):
         cmd = (tool if isinstance(tool, list) else [tool]) + ["--help"]
         r = run(cmd)
@@ -60,7 +60,7 @@ def main(argv):
                   f"exit {r.returncode}\n{r.stdout[:200]}{r.stderr[:200]}")
 
     r = run(["make", "--no-print-directory", "help"])
-    tap.check(r.returncode == 0 and all(f"make {t}" in r.stdout for t in ("run", "test", "bench")),
+    tap.check(r.returncode == 0 and all(f"make {t}" in r.stdout for t in ("run", "test", "bench", "lava")),
               "make help names the targets", r.stdout + r.stderr)
 
     r = run(["make", "--no-print-directory", "-n", "run", "BUILD=/tmp/elsewhere"])
