@@ -141,7 +141,7 @@ test: all
 	$(SIM) --profile tests/profiles/intel-v5-sapphire-rapids.profile \
 		--deviate no-high-clear > $(BUILD)/tap/sim-deviation.log || [ $$? = 1 ]
 	$(PYTHON) tests/host/tap_parsers.py $(BUILD)/tap/*.log
-	$(PYTHON) tests/lava/run.py --elf $(ELF) --check
+	$(PYTHON) tests/lava/run.py --elf $(ELF) --iso $(ISO) --check
 	$(PYTHON) tests/host/cli_test.py --elf $(ELF) --build $(BUILD) --qemu $(QEMU)
 	$(PYTHON) tests/host/screen_test.py --elf $(ELF) --font $(FONT_PSF) --qemu $(QEMU)
 	$(PYTHON) tests/host/spec_coverage.py --elf $(ELF) --qemu $(QEMU) --sim $(SIM)
@@ -153,8 +153,14 @@ test: all
 
 # The default run (or TESTS=, KERNEL_ARGS=) as a LAVA job, run by lava-run on this
 # host: one LAVA result per test; the job and its log in $(BUILD)/lava/.
-lava: $(ELF)
+# LAVA_IMAGE=iso boots the GRUB ISO instead of the ELF by PVH.
+LAVA_IMAGE	?= elf
+lava: $(ELF) $(ISO)
+ifeq ($(LAVA_IMAGE),iso)
+	$(PYTHON) tests/lava/run.py --iso $(ISO) --out $(BUILD)/lava
+else
 	$(PYTHON) tests/lava/run.py --elf $(ELF) --out $(BUILD)/lava --cmdline '$(CMDLINE)'
+endif
 
 # The conformance report of every target available here: $(BUILD)/report/.
 report: all
@@ -173,7 +179,7 @@ help:
 	@echo '                     ACCEL=tcg|kvm CPU=max FIRMWARE=bios|uefi TESTS=glob,glob KERNEL_ARGS=...'
 	@echo '                     QEMU_ARGS=... QEMU=...'
 	@echo 'make test            everything the project tests (what CI runs); QEMU=... for another QEMU'
-	@echo 'make lava            the default run as a LAVA job (lava-run, root): $(BUILD)/lava/'
+	@echo 'make lava            the run as a LAVA job (lava-run, root; LAVA_IMAGE=iso): $(BUILD)/lava/'
 	@echo 'make bench           the bench.* group, suite wall times, time per group, sweep rates: $(BUILD)/bench.md'
 	@echo 'make mutation-report the simulator deviations and the tests that catch each'
 	@echo 'make report          the conformance report of every target here: $(BUILD)/report/index.html'

@@ -3,14 +3,17 @@
 what LAVA recorded.
 
   run.py --elf ELF [--cmdline WORDS] [--cpu CPU] [--out DIR]
-      renders tests/lava/job-pvh.yaml for ELF, runs it and prints LAVA's
+  run.py --iso ISO [--cpu CPU] [--out DIR]
+      renders tests/lava/job-pvh.yaml for ELF (job-iso.yaml for ISO, whose
+      command line is built in), runs it and prints LAVA's
       results, one line per test; exits 2 if the job did not complete,
       1 if LAVA recorded a failed test, else 0.
-  run.py --elf ELF --check
-      make test's check, TAP on stdout: the job files pass lava-run
-      --validate; a default run records exactly one LAVA result per TAP
-      test line, with the same verdict, as many as the kernel's summary
-      counts; a kernel that stops before its summary line fails the job.
+  run.py --elf ELF --iso ISO --check
+      make test's check, TAP on stdout: both jobs pass lava-run
+      --validate; a default run, by each route, records exactly one LAVA
+      result per TAP test line, with the same verdict, as many as the
+      kernel's summary counts; a kernel that stops before its summary
+      line fails the job.
       SKIPs, saying why, where lava-run cannot run (absent, not root).
 """
 import argparse
@@ -36,10 +39,13 @@ def why_not_runnable():
     return None
 
 
-def render(elf, cmdline, cpu, timeout, out):
-    with open(os.path.join(HERE, "job-pvh.yaml")) as f:
+def render(image, cmdline, cpu, timeout, out):
+    """The job for image (an ELF: PVH, an ISO: GRUB) in out/job.yaml."""
+    iso = image.endswith(".iso")
+    with open(os.path.join(HERE, "job-iso.yaml" if iso else "job-pvh.yaml")) as f:
         job = f.read()
-    for key, value in (("@ELF@", os.path.abspath(elf)),
+    for key, value in (("@ELF@", os.path.abspath(image)),
+                       ("@ISO@", os.path.abspath(image)),
                        ("@APPEND@", f"-append '{cmdline}'" if cmdline else ""),
                        ("@CPU@", cpu), ("@TIMEOUT@", str(timeout))):
         job = job.replace(key, value)
@@ -120,27 +126,29 @@ def check(args):
         print(f"1..0 # SKIP {why_not}")
         return 0
     with tempfile.TemporaryDirectory() as out:
-        job = render(args.elf, args.cmdline, args.cpu, args.timeout, out)
-        v = Job(job, out, validate=True)
-        report(v.returncode == 0 and not v.errors,
-               "lava-run --validate accepts tests/lava/job-pvh.yaml and device-qemu.yaml",
-               [f"status {v.returncode}"] + v.errors + v.log.splitlines()[-5:])
+        for image in (args.elf, args.iso):
+            job = render(image, "", args.cpu, args.timeout, out)
+            v = Job(job, out, validate=True)
+            report(v.returncode == 0 and not v.errors,
+                   f"lava-run --validate accepts {os.path.basename(image)}'s job "
+                   "and device-qemu.yaml",
+                   [f"status {v.returncode}"] + v.errors + v.log.splitlines()[-5:])
 
-        run = Job(job, out)
-        lava, tap, counts = run.tests(), run.tap(), run.summary()
-        verdicts = [v for _, v in tap]
-        report(run.job_result() == "pass" and counts is not None and
-               len(lava) == len(tap) == sum(counts),
-               f"one LAVA result per TAP test: {len(lava)} results, "
-               f"{len(tap)} TAP lines, summary {counts}",
-               [f"job {run.job_result()}, status {run.returncode}"] + run.errors)
-        differ = [f"TAP {t} {a}, LAVA {u} {b}"
-                  for (t, a), (u, b) in zip(tap, lava) if (t, a) != (u, b)]
-        report(not differ and [t for t, _ in tap] == [t for t, _ in lava] and
-               counts == (verdicts.count("pass"), verdicts.count("fail"),
-                          verdicts.count("skip")),
-               "every LAVA result has its TAP line's test ID and verdict "
-               "(pass, fail, skip)", differ[:10])
+            run = Job(job, out)
+            lava, tap, counts = run.tests(), run.tap(), run.summary()
+            verdicts = [v for _, v in tap]
+            report(run.job_result() == "pass" and counts is not None and
+                   len(lava) == len(tap) == sum(counts),
+                   f"{os.path.basename(image)}: one LAVA result per TAP test: "
+                   f"{len(lava)} results, {len(tap)} TAP lines, summary {counts}",
+                   [f"job {run.job_result()}, status {run.returncode}"] + run.errors)
+            differ = [f"TAP {t} {a}, LAVA {u} {b}"
+                      for (t, a), (u, b) in zip(tap, lava) if (t, a) != (u, b)]
+            report(not differ and [t for t, _ in tap] == [t for t, _ in lava] and
+                   counts == (verdicts.count("pass"), verdicts.count("fail"),
+                              verdicts.count("skip")),
+                   f"{os.path.basename(image)}: every LAVA result has its TAP "
+                   "line's test ID and verdict (pass, fail, skip)", differ[:10])
 
         # A kernel that stops after TAP began and before the summary line:
         # a malformed command line makes it bail out.
@@ -156,15 +164,22 @@ def check(args):
 
 def main(argv):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--elf", required=True)
+    p.add_argument("--elf", help="the kernel, booted by PVH")
+    p.add_argument("--iso", help="the GRUB ISO")
     p.add_argument("--cmdline", default="", help="kernel command line")
     p.add_argument("--cpu", default="max", help="QEMU -cpu")
     p.add_argument("--timeout", type=int, default=300, help="seconds")
     p.add_argument("--out", help="keep the rendered job and LAVA's log here")
     p.add_argument("--check", action="store_true", help="make test's check")
     args = p.parse_args(argv)
-    if not os.path.isfile(args.elf):
-        p.error(f"no kernel at {args.elf}")
+    images = [i for i in (args.elf, args.iso) if i]
+    if args.check and len(images) != 2 or not args.check and len(images) != 1:
+        p.error("give --elf or --iso; --check needs both")
+    for image in images:
+        if not os.path.isfile(image):
+            p.error(f"no such file: {image}")
+    if args.iso and args.cmdline and not args.check:
+        p.error("--cmdline: an ISO has its command line built in")
     if re.search(r"[^\x20-\x7e]|'", args.cmdline):
         p.error("--cmdline: printable ASCII without single quotes only")
     if args.check:
@@ -174,7 +189,7 @@ def main(argv):
         sys.exit(f"lava: cannot run: {why_not}")
     out = args.out or tempfile.mkdtemp(prefix="pmctest-lava-")
     os.makedirs(out, exist_ok=True)
-    run = Job(render(args.elf, args.cmdline, args.cpu, args.timeout, out), out)
+    run = Job(render(images[0], args.cmdline, args.cpu, args.timeout, out), out)
     with open(os.path.join(out, "lava-run.log"), "w") as f:
         f.write(run.log)
     for test_id, result in run.tests():
