@@ -112,7 +112,7 @@ def timed_boot(args, accel, cpu, machine, cmdline):
             suite = int(SUITE_TIME.match(line)[1])
         elif line.startswith("1..") and plan_at is None:
             plan_at = at
-        elif line.startswith("# pmctest: ") and " passed, " in line:
+        elif tap_log.summary_counts(line):
             end_at = at
     _, problem = run.verdict()
     if not problem and (suite is None or plan_at is None or end_at is None):

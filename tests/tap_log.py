@@ -1,8 +1,11 @@
 """What the host tools read in the kernel's TAP 13 (kernel/harness.c): the
-summary comment, and the diagnostics of a result, which sit in the
+result lines, the summary comment, and the diagnostics of a result, which sit in the
 `diagnostics:` list (`- text: "..."`) of the YAML block under it."""
 import re
 
+# A result: kind, number, test ID, statements, SKIP or TODO, and reason.
+RESULT = re.compile(r"^(ok|not ok) (\d+) - (\S+)(?: \[([^\]]*)\])?"
+                    r"(?: # (SKIP|TODO)\b ?(.*))?$")
 SUMMARY_PREFIX = "# pmctest: "
 SUMMARY = re.compile(r"^# pmctest: (\d+) passed, (\d+) failed, (\d+) skipped$")
 # Screen control that GRUB and SeaBIOS send before the kernel's first line.

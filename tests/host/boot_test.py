@@ -19,6 +19,7 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 import boot  # noqa: E402  (tests/boot.py)
 import tap_log  # noqa: E402  (tests/tap_log.py)
+from tap_out import Tap  # noqa: E402  (tests/tap_out.py)
 
 RESULT = re.compile(r"^(ok|not ok) (\d+) - (\S+) \[([^\]]*)\](?: # SKIP (.*))?$")
 
@@ -64,26 +65,6 @@ SELFTESTS = {
     "selftest.contain.stray-interrupt": ("not ok", ["unexpected interrupt: vector 0x41 arrived 1 time"]),
     "selftest.contain.after": ("ok", []),
 }
-
-
-class Tap:
-    def __init__(self):
-        self.n = 0
-        self.failed = 0
-
-    def check(self, ok, name, detail=()):
-        self.n += 1
-        self.failed += not ok
-        print(f"{'ok' if ok else 'not ok'} {self.n} - {name}")
-        if not ok:
-            for line in detail:
-                print(f"  # {line}")
-        return ok
-
-    def finish(self):
-        print(f"1..{self.n}")
-        print(f"{self.n - self.failed} passed, {self.failed} failed")
-        return 1 if self.failed else 0
 
 
 def run_boot(args, route, cmdline="", accel="tcg", cpu="max", timeout=60):

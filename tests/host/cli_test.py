@@ -15,20 +15,9 @@ import sys
 import tempfile
 
 TESTS = os.path.normpath(os.path.join(os.path.dirname(__file__), ".."))
+sys.path.insert(0, TESTS)
+from tap_out import Tap  # noqa: E402  (tests/tap_out.py)
 ROOT = os.path.dirname(TESTS)
-
-
-class Tap:
-    def __init__(self):
-        self.n = self.failed = 0
-
-    def check(self, ok, name, detail=""):
-        self.n += 1
-        self.failed += not ok
-        print(f"{'ok' if ok else 'not ok'} {self.n} - {name}")
-        if not ok and detail:
-            for line in str(detail).strip().splitlines()[-6:]:
-                print(f"# {line}")
 
 
 def run(cmd, timeout=120, **kw):
@@ -42,7 +31,7 @@ def main(argv):
     p.add_argument("--build", required=True)
     p.add_argument("--qemu", default="qemu-system-x86_64")
     args = p.parse_args(argv)
-    tap = Tap()
+    tap = Tap(detail_lines=6)
     print("TAP version 13")
     py = sys.executable
     host = os.path.join(args.build, "host")
@@ -112,9 +101,7 @@ def main(argv):
             tap.check(r.returncode == 0 and b.returncode == 2 and message in b.stdout,
                       f"the ISO passes {word!r} to the kernel as written",
                       f"mkiso {r.returncode}, boot {b.returncode}\n{b.stdout[-300:]}{b.stderr[-200:]}")
-    print(f"1..{tap.n}")
-    print(f"{tap.n - tap.failed} passed, {tap.failed} failed")
-    return 1 if tap.failed else 0
+    return tap.finish()
 
 
 if __name__ == "__main__":

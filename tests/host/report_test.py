@@ -23,8 +23,9 @@ sys.path.insert(0, TESTS)
 import targets  # noqa: E402
 from runner import report  # noqa: E402
 from runner.expectations import load_expectations  # noqa: E402
+import tap_log  # noqa: E402  (tests/tap_log.py)
+from tap_out import Tap  # noqa: E402  (tests/tap_out.py)
 
-RESULT = re.compile(r"^(ok|not ok) \d+ - (\S+) \[[^\]]*\]( # SKIP)?")
 
 
 def png_pixels(path):
@@ -73,11 +74,11 @@ def verdicts(log, expectations):
     expectation file, without the runner's judgement."""
     out = {}
     for line in open(log):
-        m = RESULT.match(line)
+        m = tap_log.RESULT.match(line)
         if not m:
             continue
-        listed = any(e.regex.match(m.group(2)) for e in expectations)
-        out[m.group(2)] = ("skip" if m.group(3) else
+        listed = any(e.regex.match(m.group(3)) for e in expectations)
+        out[m.group(3)] = ("skip" if m.group(5) == "SKIP" else
                            "pass" if m.group(1) == "ok" else
                            "known" if listed else "deviates")
     return out
@@ -88,15 +89,8 @@ def main(argv):
     p.add_argument("--report", required=True)
     p.add_argument("--expect-dir", default=os.path.join(TESTS, "expect"))
     args = p.parse_args(argv)
-    n = failed = 0
-
-    def check(ok, name, detail=""):
-        nonlocal n, failed
-        n += 1
-        failed += not ok
-        print(f"{'ok' if ok else 'not ok'} {n} - {name}")
-        if not ok and detail:
-            print(f"# {detail}")
+    tap = Tap()
+    check = tap.check
 
     print("TAP version 13")
     page = open(os.path.join(args.report, "index.html")).read()
@@ -135,9 +129,7 @@ def main(argv):
         check(cells > 0 and not wrong,
               f"the rendered {name} matrix colours each of its {cells} tests by its verdict",
               "; ".join(wrong[:4]))
-    print(f"1..{n}")
-    print(f"{n - failed} passed, {failed} failed")
-    return 1 if failed else 0
+    return tap.finish()
 
 
 if __name__ == "__main__":

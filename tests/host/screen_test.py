@@ -20,6 +20,7 @@ TESTS = os.path.normpath(os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, TESTS)
 import boot  # noqa: E402
 from psf2c import glyph_map  # noqa: E402
+from tap_out import Tap  # noqa: E402  (tests/tap_out.py)
 
 SELECTION = "tests=selftest.pass,selftest.fail"
 SUMMARY = "# pmctest: 1 passed, 1 failed, 0 skipped"
@@ -69,15 +70,8 @@ def main(argv):
     p.add_argument("--timeout", type=float, default=90)
     args = p.parse_args(argv)
     glyphs = glyph_map(gzip.decompress(open(args.font, "rb").read()))
-    n = failed = 0
-
-    def check(ok, name, detail=""):
-        nonlocal n, failed
-        n += 1
-        failed += not ok
-        print(f"{'ok' if ok else 'not ok'} {n} - {name}")
-        for line in ([] if ok else str(detail).splitlines()[-8:]):
-            print(f"# {line}")
+    tap = Tap(detail_lines=8)
+    check = tap.check
 
     print("TAP version 13")
     with tempfile.TemporaryDirectory() as tmp:
@@ -114,9 +108,7 @@ def main(argv):
                        capture_output=True, timeout=120)
     check(r.returncode == 3, "no serial port, no framebuffer (PVH): the run exits with status 1",
           f"QEMU exit {r.returncode}")
-    print(f"1..{n}")
-    print(f"{n - failed} passed, {failed} failed")
-    return 1 if failed else 0
+    return tap.finish()
 
 
 if __name__ == "__main__":

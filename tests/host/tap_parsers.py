@@ -14,6 +14,9 @@ import os
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from tap_out import Tap  # noqa: E402  (tests/tap_out.py)
+
 PERL = r'''
 use TAP::Parser;
 my $text = do { local $/; <STDIN> };
@@ -123,7 +126,7 @@ def main(argv):
         print(__doc__)
         return 0 if argv else 2
     print("TAP version 13")
-    n = failed = 0
+    tap = Tap()
     for path in argv:
         with open(path) as f:
             text = f.read()
@@ -132,15 +135,8 @@ def main(argv):
                             ("tappy", check_tappy),
                             ("node tap-parser", check_node)):
             ok, detail = check(text, bail)
-            n += 1
-            failed += not ok
-            print(f"{'ok' if ok else 'not ok'} {n} - {name} reads {os.path.basename(path)}")
-            if not ok:
-                for d in detail:
-                    print(f"# {d}")
-    print(f"1..{n}")
-    print(f"{n - failed} passed, {failed} failed")
-    return 1 if failed else 0
+            tap.check(ok, f"{name} reads {os.path.basename(path)}", detail)
+    return tap.finish()
 
 
 if __name__ == "__main__":

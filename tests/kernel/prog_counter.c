@@ -378,6 +378,19 @@ bool prog_measure_run(struct prog_counter *c, const struct prog_run *r,
 	       prog_run(c, &longer, &d->long_count, why);
 }
 
+bool prog_measure_run_or_fail(struct prog_counter *c, const struct prog_run *r,
+			      struct prog_delta *d)
+{
+	char text[160];
+	struct strbuf why;
+
+	strbuf_init(&why, text, sizeof(text));
+	if (prog_measure_run(c, r, d, &why))
+		return true;
+	test_fail("%s", text);
+	return false;
+}
+
 bool prog_measure(struct prog_counter *c, unsigned filter, unsigned cpl,
 		  struct prog_delta *d, struct strbuf *why)
 {

@@ -123,6 +123,11 @@ bool prog_measure(struct prog_counter *c, unsigned filter, unsigned cpl,
 bool prog_measure_run(struct prog_counter *c, const struct prog_run *r,
 		      struct prog_delta *d, struct strbuf *why);
 
+/* prog_measure_run(); where the runs cannot be made, the test fails
+ * saying why. */
+bool prog_measure_run_or_fail(struct prog_counter *c, const struct prog_run *r,
+			      struct prog_delta *d);
+
 /*
  * Overflow runs (OVF-1, PMI-1): the counter starts PROG_OVERFLOW_MARGIN
  * below the top of its width and counts the short loop (more instructions

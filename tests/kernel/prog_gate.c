@@ -21,13 +21,10 @@ static void describe(unsigned i, struct test_text *t)
 
 static void run(unsigned i)
 {
-	char text[160];
-	struct strbuf why;
 	struct prog_counter c;
 	struct prog_delta d;
 	struct prog_run r = { 0, 0, false, 0, 0 };
 
-	strbuf_init(&why, text, sizeof(text));
 	if (!prog_take_counter(&c, false))
 		return;
 	r.control = prog_enables(&c, FILTER_OS | FILTER_USR);
@@ -39,9 +36,7 @@ static void run(unsigned i)
 	} else {
 		r.gate_closed = true;
 	}
-	if (!prog_measure_run(&c, &r, &d, &why))
-		test_fail("%s", text);
-	else
+	if (prog_measure_run_or_fail(&c, &r, &d))
 		prog_expect_count(&c, i == CASE_EN ? "EN clear" : "global enable clear",
 				  &d, 0);
 }

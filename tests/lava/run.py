@@ -26,8 +26,9 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-TAP_RESULT = re.compile(r"^(not ok|ok) \d+ - (\S+)(?: \[[^\]]*\])?(?: # (SKIP|TODO)\b)?")
-SUMMARY = re.compile(r"^# pmctest: (\d+) passed, (\d+) failed, (\d+) skipped")
+sys.path.insert(0, os.path.dirname(HERE))
+import tap_log  # noqa: E402  (tests/tap_log.py)
+from tap_out import Tap  # noqa: E402  (tests/tap_out.py)
 VERDICT = {"ok": "pass", "not ok": "fail", "SKIP": "skip"}
 
 
@@ -97,29 +98,17 @@ class Job:
         """The TAP result lines LAVA saw on the serial line, as verdicts."""
         out = []
         for line in self.serial:
-            m = TAP_RESULT.match(line)
+            m = tap_log.RESULT.match(line)
             if m:
-                out.append((m[2], VERDICT["SKIP" if m[3] == "SKIP" else m[1]]))
+                out.append((m[3], VERDICT["SKIP" if m[5] == "SKIP" else m[1]]))
         return out
 
     def summary(self):
-        for line in self.serial:
-            m = SUMMARY.match(line)
-            if m:
-                return tuple(int(x) for x in m.groups())
-        return None
+        return next(filter(None, map(tap_log.summary_counts, self.serial)), None)
 
 
 def check(args):
-    n, failed = 0, 0
-
-    def report(ok, name, detail=()):
-        nonlocal n, failed
-        n += 1
-        failed += not ok
-        print(f"{'ok' if ok else 'not ok'} {n} - {name}")
-        for line in ([] if ok else detail):
-            print(f"  # {line}")
+    tap = Tap()
 
     why_not = why_not_runnable()
     if why_not:
@@ -127,39 +116,38 @@ def check(args):
         return 0
     with tempfile.TemporaryDirectory() as out:
         for image in (args.elf, args.iso):
+            name = os.path.basename(image)
             job = render(image, "", args.cpu, args.timeout, out)
             v = Job(job, out, validate=True)
-            report(v.returncode == 0 and not v.errors,
-                   f"lava-run --validate accepts {os.path.basename(image)}'s job "
-                   "and device-qemu.yaml",
-                   [f"status {v.returncode}"] + v.errors + v.log.splitlines()[-5:])
+            tap.check(v.returncode == 0 and not v.errors,
+                      f"lava-run --validate accepts {name}'s job and device-qemu.yaml",
+                      [f"status {v.returncode}"] + v.errors + v.log.splitlines()[-5:])
 
             run = Job(job, out)
-            lava, tap, counts = run.tests(), run.tap(), run.summary()
-            verdicts = [v for _, v in tap]
-            report(run.job_result() == "pass" and counts is not None and
-                   len(lava) == len(tap) == sum(counts),
-                   f"{os.path.basename(image)}: one LAVA result per TAP test: "
-                   f"{len(lava)} results, {len(tap)} TAP lines, summary {counts}",
-                   [f"job {run.job_result()}, status {run.returncode}"] + run.errors)
+            lava, seen, counts = run.tests(), run.tap(), run.summary()
+            verdicts = [v for _, v in seen]
+            tap.check(run.job_result() == "pass" and counts is not None and
+                      len(lava) == len(seen) == sum(counts),
+                      f"{name}: one LAVA result per TAP test: {len(lava)} results, "
+                      f"{len(seen)} TAP lines, summary {counts}",
+                      [f"job {run.job_result()}, status {run.returncode}"] + run.errors)
             differ = [f"TAP {t} {a}, LAVA {u} {b}"
-                      for (t, a), (u, b) in zip(tap, lava) if (t, a) != (u, b)]
-            report(not differ and [t for t, _ in tap] == [t for t, _ in lava] and
-                   counts == (verdicts.count("pass"), verdicts.count("fail"),
-                              verdicts.count("skip")),
-                   f"{os.path.basename(image)}: every LAVA result has its TAP "
-                   "line's test ID and verdict (pass, fail, skip)", differ[:10])
+                      for (t, a), (u, b) in zip(seen, lava) if (t, a) != (u, b)]
+            tap.check(not differ and [t for t, _ in seen] == [t for t, _ in lava] and
+                      counts == (verdicts.count("pass"), verdicts.count("fail"),
+                                 verdicts.count("skip")),
+                      f"{name}: every LAVA result has its TAP line's test ID and "
+                      "verdict (pass, fail, skip)", differ[:10])
 
         # A kernel that stops after TAP began and before the summary line:
         # a malformed command line makes it bail out.
         job = render(args.elf, "tests=selftest.pass bogus", args.cpu,
                      args.timeout, out)
         stopped = Job(job, out)
-        report(stopped.job_result() == "fail" and not stopped.tests(),
-               "a kernel that stops before its summary line fails the job",
-               [f"job {stopped.job_result()}, tests {stopped.tests()}"])
-    print(f"1..{n}")
-    return 1 if failed else 0
+        tap.check(stopped.job_result() == "fail" and not stopped.tests(),
+                  "a kernel that stops before its summary line fails the job",
+                  [f"job {stopped.job_result()}, tests {stopped.tests()}"])
+    return tap.finish()
 
 
 def main(argv):

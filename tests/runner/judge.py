@@ -5,8 +5,6 @@ import time
 
 import tap_log  # tests/tap_log.py
 
-RESULT = re.compile(r"^(ok|not ok) (\d+) - (\S+)(?: \[([^\]]*)\])?"
-                    r"(?: # (SKIP|TODO)\b ?(.*))?$")
 PLAN = re.compile(r"^1\.\.(\d+)$")
 
 
@@ -67,7 +65,7 @@ class Judge:
         line = tap_log.CONTROL.sub("", line)    # GRUB's and SeaBIOS's screen codes
         now = time.monotonic()
         self.lines.append(line)
-        m = RESULT.match(line)
+        m = tap_log.RESULT.match(line)
         if m:
             self._result(m, line, now)
             return
