@@ -1,6 +1,8 @@
 /* The execute-in-context primitive (kernel/exec.h) on the real CPU. */
 #include "exec.h"
 
+#include <stddef.h>
+
 #include "apic.h"
 #include "cpu.h"
 #include "extable.h"
@@ -98,23 +100,48 @@ void exec_rdpmc(const struct exec_state *state, uint64_t rax, uint64_t rcx,
 	finish(out, insn, &regs);
 }
 
-struct rdpmc_batch {
+/* arch/rdpmc_batch.asm */
+struct rdpmc_batch_args {
 	uint64_t rax, rdx;
 	const uint64_t *rcx;
-	unsigned n;
-	bool serialize;
+	uint64_t n;
 	struct exec_outcome *out;
 };
 
-/* Runs in the batch's ring: one ring entry for all n RDPMCs. */
-static void rdpmc_batch_in_ring(void *arg)
+extern void rdpmc_batch64(const struct rdpmc_batch_args *args);
+
+_Static_assert(offsetof(struct exec_outcome, faulted) == 0 &&
+	       offsetof(struct exec_outcome, vector) == 1 &&
+	       offsetof(struct exec_outcome, error_code) == 4 &&
+	       offsetof(struct exec_outcome, fault_rip) == 8 &&
+	       offsetof(struct exec_outcome, insn_rip) == 16 &&
+	       offsetof(struct exec_outcome, rax) == 24 &&
+	       offsetof(struct exec_outcome, rcx) == 32 &&
+	       offsetof(struct exec_outcome, rdx) == 40 &&
+	       sizeof(struct exec_outcome) == 48,
+	       "arch/rdpmc_batch.asm stores struct exec_outcome at these offsets");
+
+static void rdpmc_batch_in_ring(void *args)
 {
-	struct rdpmc_batch *b = arg;
+	rdpmc_batch64(args);
+}
+
+/* ENC-2: a CPUID between consecutive RDPMCs, one probe at a time. */
+struct serialized_batch {
+	uint64_t rax, rdx;
+	const uint64_t *rcx;
+	unsigned n;
+	struct exec_outcome *out;
+};
+
+static void serialized_batch_in_ring(void *arg)
+{
+	struct serialized_batch *b = arg;
 
 	for (unsigned i = 0; i < b->n; i++) {
 		struct probe_regs regs = { b->rax, b->rcx[i], b->rdx };
 
-		if (b->serialize && i)
+		if (i)
 			cpuid(0, 0);
 		begin();
 		probe_rdpmc64(&regs);
@@ -126,7 +153,11 @@ void exec_rdpmc_batch(const struct exec_state *state, uint64_t rax,
 		      uint64_t rdx, const uint64_t *rcx, unsigned n,
 		      bool serialize, struct exec_outcome *out)
 {
-	struct rdpmc_batch b = { rax, rdx, rcx, n, serialize, out };
+	struct rdpmc_batch_args args = { rax, rdx, rcx, n, out };
+	struct serialized_batch serialized = { rax, rdx, rcx, n, out };
+	void (*in_ring)(void *) = serialize ? serialized_batch_in_ring
+					    : rdpmc_batch_in_ring;
+	void *arg = serialize ? (void *)&serialized : (void *)&args;
 	uint64_t cr4 = read_cr4();
 
 	/* No 32-bit loop: one by one. Each call writes CR4 and enters the
@@ -138,9 +169,9 @@ void exec_rdpmc_batch(const struct exec_state *state, uint64_t rax,
 	}
 	write_cr4(state->pce ? cr4 | CR4_PCE : cr4 & ~(uint64_t)CR4_PCE);
 	if (state->cpl == 0)
-		rdpmc_batch_in_ring(&b);
+		in_ring(arg);
 	else
-		ring_run64(state->cpl, rdpmc_batch_in_ring, &b);
+		ring_run64(state->cpl, in_ring, arg);
 	write_cr4(cr4);
 }
 

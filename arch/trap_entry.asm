@@ -6,6 +6,10 @@
 %include "arch/segments.inc"
 
 extern trap_handler
+extern batch_rdpmc_insn, batch_rdpmc_resume
+
+FIRST_INTERRUPT_VECTOR	equ 32
+VECTOR_NMI		equ 2
 global trap_stubs
 
 section .text
@@ -33,6 +37,27 @@ STUB v
 ; rflags, rsp, ss]: the CPU aligned RSP to 16 before pushing, and 22
 ; quadwords keep it aligned for the call.
 trap_common:
+	; The short path of the sweeps' RDPMC (arch/rdpmc_batch.asm): an
+	; exception it raises itself (not an NMI or an interrupt that arrives
+	; with RIP there) goes back to it with R8 = vector, R9 = error code.
+	cmp qword [rsp], FIRST_INTERRUPT_VECTOR
+	jae .general
+	cmp qword [rsp], VECTOR_NMI
+	je .general
+	push rax
+	lea rax, [rel batch_rdpmc_insn]
+	cmp rax, [rsp + 24]		; the saved RIP
+	jne .not_batch
+	mov r8, [rsp + 8]
+	mov r9, [rsp + 16]
+	lea rax, [rel batch_rdpmc_resume]
+	mov [rsp + 24], rax
+	pop rax
+	add rsp, 16			; vector, error code
+	iretq
+.not_batch:
+	pop rax
+.general:
 	push rax
 	push rbx
 	push rcx

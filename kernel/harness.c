@@ -24,11 +24,19 @@ static struct {
 	char skip_reason[160];
 	char diagnostics[8192];
 	struct strbuf diag;
+	unsigned first_failure;	/* where the first test_fail() line starts */
 	char statements[256];	/* declared, then what verdicts rested on */
 	struct strbuf named;
 	const char *judged[16];	/* strings already merged into statements */
 	unsigned judged_count;
 } current;
+
+/* The run. */
+static struct {
+	const struct harness_options *options;
+	unsigned number;
+	unsigned count[3];
+} run;
 
 static void add_diagnostic(const char *fmt, va_list ap)
 {
@@ -41,6 +49,8 @@ void test_fail(const char *fmt, ...)
 {
 	va_list ap;
 
+	if (!current.failed)
+		current.first_failure = current.diag.len + (current.diag.len != 0);
 	current.failed = true;
 	va_start(ap, fmt);
 	add_diagnostic(fmt, ap);
@@ -109,6 +119,11 @@ static void add_statements(const char *statements)
 
 /* Called for every RDPMC a sweep judges: the model's few answer strings
  * are merged once each. */
+bool test_verbose(void)
+{
+	return run.options && run.options->verbose;
+}
+
 void test_judged(const char *statements)
 {
 	for (unsigned i = 0; i < current.judged_count; i++)
@@ -227,8 +242,10 @@ static void print_quoted(const char *text, int n)
 	console_printf("\"");
 }
 
-/* The diagnostic line that starts with key and ": ", if any: its value. */
-static bool find_keyed_line(const char *key, const char **value, int *n)
+/* The first diagnostic line that starts with key and ": ", if any: the
+ * line, and its value (n bytes at *value). */
+static const char *find_keyed_line(const char *key, const char **value,
+				   int *n)
 {
 	unsigned key_len = 0;
 
@@ -245,59 +262,96 @@ static bool find_keyed_line(const char *key, const char **value, int *n)
 		if (match && line[key_len + 1] == ' ') {
 			*value = line + key_len + 2;
 			*n = (int)(end - *value);
-			return true;
+			return line;
 		}
 		line = *end ? end + 1 : end;
 	}
+	return 0;
+}
+
+static int line_length(const char *line)
+{
+	int n = 0;
+
+	while (line[n] && line[n] != '\n')
+		n++;
+	return n;
+}
+
+/* The lines print_yaml() has shown as keys, not to show again. */
+struct shown {
+	const char *line[4];
+	unsigned count;
+};
+
+static bool was_shown(const struct shown *shown, const char *line)
+{
+	for (unsigned k = 0; k < shown->count; k++)
+		if (shown->line[k] == line)
+			return true;
 	return false;
 }
 
 /*
- * The diagnostics of a result as a TAP 13 YAML block under it: a message,
- * the statements, the first context / expected /
- * observed / deviation line as keys, and every line in a list of one-key
- * maps. That is the YAML subset Perl's TAP::Parser reads: no block
- * scalars, and a list item that is a quoted "x: y" is taken for a map.
+ * The diagnostics of a result as a TAP 13 YAML block under it: `message`,
+ * the deviation where the check named one (else the first failure, or for
+ * a passing test under `verbose` the first line); the first
+ * context, expected and observed lines as keys; and the other lines in a
+ * `diagnostics` list of one-key maps. No line is shown twice: every byte
+ * on the serial console costs a port exit and a host write() under an
+ * emulator (README, "Overhead"). That is the YAML subset Perl's
+ * TAP::Parser reads: no block scalars, and a list item that is a quoted
+ * "x: y" is taken for a map.
  */
-static void print_yaml(const char *statements)
+static void print_yaml(void)
 {
-	static const char *const keys[] = { "context", "expected", "observed", "deviation" };
-	const char *line = current.diagnostics, *value;
-	int n;
+	static const char *const keys[] = { "context", "expected", "observed" };
+	struct shown shown = { { 0 }, 0 };
+	const char *values[3], *line, *value;
+	int lengths[3], n;
+	bool listed = false;
 
-	/* The message: the deviation where the check named one, else the
-	 * first line. */
-	console_printf("  ---\n  message: ");
-	if (find_keyed_line("deviation", &value, &n)) {
-		print_quoted(value, n);
-	} else {
-		for (n = 0; line[n] && line[n] != '\n'; n++)
-			;
-		print_quoted(line, n);
+	for (unsigned k = 0; k < 3; k++) {
+		values[k] = 0;
+		line = find_keyed_line(keys[k], &values[k], &lengths[k]);
+		if (line)
+			shown.line[shown.count++] = line;
 	}
-	console_printf("\n  statements: ");
-	print_quoted(statements, 1 << 30);
+	line = find_keyed_line("deviation", &value, &n);
+	if (!line) {	/* else the first failure, or the first line */
+		line = current.diagnostics;
+		if (current.failed && current.first_failure < current.diag.size)
+			line += current.first_failure;
+		value = line;
+		n = line_length(line);
+	}
+	shown.line[shown.count++] = line;
+
+	console_printf("  ---\n  message: ");
+	print_quoted(value, n);
 	console_printf("\n");
-	for (unsigned k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
-		if (find_keyed_line(keys[k], &value, &n)) {
+	for (unsigned k = 0; k < 3; k++) {
+		if (values[k]) {
 			console_printf("  %s: ", keys[k]);
-			print_quoted(value, n);
+			print_quoted(values[k], lengths[k]);
 			console_printf("\n");
 		}
 	}
-	console_printf("  diagnostics:\n");
-	while (*line) {
-		const char *end = line;
-
-		while (*end && *end != '\n')
-			end++;
-		console_printf("    - text: ");
-		print_quoted(line, (int)(end - line));
-		console_printf("\n");
-		line = *end ? end + 1 : end;
+	for (line = current.diagnostics; *line;) {
+		n = line_length(line);
+		if (!was_shown(&shown, line)) {
+			if (!listed)
+				console_printf("  diagnostics:\n");
+			listed = true;
+			console_printf("    - text: ");
+			print_quoted(line, n);
+			console_printf("\n");
+		}
+		line += line[n] ? n + 1 : n;
 	}
 	if (current.diag.len >= current.diag.size)
-		console_printf("    - text: \"(diagnostics truncated)\"\n");
+		console_printf("  truncated: \"the diagnostics filled their %u-byte buffer\"\n",
+			       (unsigned)sizeof(current.diagnostics));
 	console_printf("  ...\n");
 }
 
@@ -310,12 +364,6 @@ static void report_stray_interrupts(void)
 			test_fail("unexpected interrupt: vector 0x%02x arrived %u time(s) during the test",
 				  v, interrupt_log_count(v));
 }
-
-static struct {
-	const struct harness_options *options;
-	unsigned number;
-	unsigned count[3];
-} run;
 
 static void run_one(const struct suite *s, unsigned i,
 		    const struct case_text *t)
@@ -350,7 +398,7 @@ static void run_one(const struct suite *s, unsigned i,
 			       result == RESULT_FAIL ? "not ok" : "ok",
 			       run.number, t->id, current.statements);
 	if ((result == RESULT_FAIL || run.options->verbose) && current.diag.len)
-		print_yaml(current.statements);
+		print_yaml();
 	if (run.options->timing)
 		console_printf("# time: %s run=%llu report=%llu\n", t->id,
 			       (unsigned long long)(ran - started),

@@ -57,6 +57,10 @@ void test_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void test_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void test_skip(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* Whether the run asked for `verbose`: checks add their long explanations
+ * (the model's reasoning) only then. */
+bool test_verbose(void);
+
 /* The statements a verdict of the running test rested on ("PRIV-1 ARCH-2",
  * a string that lives as long as the run): the result line names them with
  * those the test declares. */

@@ -457,6 +457,81 @@ void model_rdpmc(const struct pmu_info *pmu, const struct exec_state *state,
 	out->statements = decided_by[grant][decision];
 }
 
+/* The end of a span: ECX values up to `last` decide alike. */
+static uint32_t span_end(uint32_t ecx, bool alike_to_end, uint32_t last)
+{
+	return alike_to_end ? last : ecx;
+}
+
+/* ARCH-1..6: within one type field, indices from 32 up (and above every
+ * count) fault alike; types other than 0000H, 2000H and 4000H fault alike
+ * up to the next of those, or the fast flag (ECX[31]). */
+static uint32_t intel_arch_span_end(const struct pmu_info *pmu, uint32_t ecx)
+{
+	unsigned type = ecx >> 16, index = ecx & 0xffff;
+	uint32_t type_last = ecx | 0xffff;
+
+	switch (type) {
+	case TYPE_GP:
+		return span_end(ecx, index > 31 && index >= pmu->gp_count,
+				type_last);
+	case TYPE_FIXED:	/* EDX[4:0] counts at most 31 */
+		return span_end(ecx, index > 31, type_last);
+	case TYPE_METRICS:
+		return span_end(ecx, index > 0, type_last);
+	}
+	if (type < TYPE_METRICS)
+		return ((uint32_t)TYPE_METRICS << 16) - 1;
+	if (type < TYPE_FIXED)
+		return ((uint32_t)TYPE_FIXED << 16) - 1;
+	if (!(ecx & NARCH_FAST))
+		return NARCH_FAST - 1;
+	return 0xffffffffu;
+}
+
+uint32_t model_rdpmc_span_end(const struct pmu_info *pmu,
+			      const struct exec_state *state, uint64_t rcx)
+{
+	uint32_t ecx = (uint32_t)rcx;
+	struct rdpmc_expect denied;
+	enum grant grant;
+
+	/* PRIV-5: a privilege fault is the same for every ECX. */
+	if (!permitted(pmu->vendor, state, ecx, &denied, NULL, &grant))
+		return 0xffffffffu;
+	if (pmu->vendor == VENDOR_AMD)		/* AMD-2: 0-15, then #GP */
+		return span_end(ecx, ecx > 15, 0xffffffffu);
+	if (pmu->vendor != VENDOR_INTEL)
+		return 0xffffffffu;
+	if (pmu->version > 0)
+		return intel_arch_span_end(pmu, ecx);
+	/* NARCH-1: PMC0 and PMC1 on the named processors, the rest open up
+	 * to the fast flag, and from it. */
+	if (!names_pmc0_pmc1(pmu))
+		return 0xffffffffu;
+	if ((ecx & ~NARCH_FAST) <= 1)
+		return ecx;
+	return ecx & NARCH_FAST ? 0xffffffffu : NARCH_FAST - 1;
+}
+
+const struct rdpmc_expect *model_rdpmc_cached(struct model_cache *cache,
+					      const struct pmu_info *pmu,
+					      const struct exec_state *state,
+					      uint64_t rcx)
+{
+	if (cache->valid && rcx >= cache->first && rcx <= cache->last &&
+	    cache->state.mode == state->mode &&
+	    cache->state.cpl == state->cpl && cache->state.pce == state->pce)
+		return &cache->answer;
+	model_rdpmc(pmu, state, rcx, &cache->answer, NULL);
+	cache->valid = true;
+	cache->state = *state;
+	cache->first = rcx;
+	cache->last = (rcx & ~0xffffffffull) |
+		      model_rdpmc_span_end(pmu, state, rcx);
+	return &cache->answer;
+}
+
 /* The answer grammar (issue 3) gives no width for metrics, nb and l2. */
 static bool width_shown(enum counter_kind kind)
 {

@@ -117,6 +117,32 @@ struct rdpmc_expect {
 void model_rdpmc(const struct pmu_info *pmu, const struct exec_state *state,
 		 uint64_t rcx, struct rdpmc_expect *out, struct strbuf *why);
 
+/*
+ * Sweeps ask the model once per span of ECX values that get the same
+ * answer. model_rdpmc_span_end() is the last ECX at or after (uint32_t)rcx
+ * for which model_rdpmc() gives the answer it gives for rcx (verdict,
+ * counter, width, flags, statements and reason), RCX[63:32] kept: a read
+ * is a span of one, a fault or an open answer usually covers the rest of
+ * its type field or more. Never past FFFF_FFFFH.
+ */
+uint32_t model_rdpmc_span_end(const struct pmu_info *pmu,
+			      const struct exec_state *state, uint64_t rcx);
+
+/* The last answer and its span, for model_rdpmc_cached(); zero it first. */
+struct model_cache {
+	bool valid;
+	struct exec_state state;
+	uint64_t first, last;	/* the RCX values the answer holds for */
+	struct rdpmc_expect answer;
+};
+
+/* model_rdpmc(pmu, state, rcx, ..., NULL), asked only when rcx leaves the
+ * cached span (pmu must stay the same between calls). */
+const struct rdpmc_expect *model_rdpmc_cached(struct model_cache *cache,
+					      const struct pmu_info *pmu,
+					      const struct exec_state *state,
+					      uint64_t rcx);
+
 /* The answer in the tool's grammar: "#GP(0)", "read fixed 1 width=48", ... */
 void expect_format(const struct rdpmc_expect *e, struct strbuf *sb);
 

@@ -1,6 +1,7 @@
 """What the host tools read in the kernel's TAP 13 (kernel/harness.c): the
-result lines, the summary comment, and the diagnostics of a result, which sit in the
-`diagnostics:` list (`- text: "..."`) of the YAML block under it."""
+result lines, the summary comment, and the diagnostics of a result, which
+sit in the YAML block under it: its keys (`message: "..."`, `context:`,
+`expected:`, `observed:`) and its `diagnostics:` list (`- text: "..."`)."""
 import re
 
 # A result: kind, number, test ID, statements, SKIP or TODO, and reason.
@@ -8,6 +9,8 @@ RESULT = re.compile(r"^(ok|not ok) (\d+) - (\S+)(?: \[([^\]]*)\])?"
                     r"(?: # (SKIP|TODO)\b ?(.*))?$")
 SUMMARY_PREFIX = "# pmctest: "
 SUMMARY = re.compile(r"^# pmctest: (\d+) passed, (\d+) failed, (\d+) skipped$")
+# A key of a YAML block with its quoted value.
+KEY = re.compile(r'^  ([a-z]+): "(.*)"$')
 # Screen control that GRUB and SeaBIOS send before the kernel's first line.
 CONTROL = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|[\x00-\x08\x0b-\x1f\x7f]")
 
@@ -27,7 +30,8 @@ class YamlBlock:
 
     def feed(self, line):
         """(belongs, diagnostic): whether line is part of a YAML block, and
-        the diagnostic line it carries (None for the block's other lines)."""
+        the diagnostic line it carries: "key: value" for a key, the text of
+        a list item (None for the block's other lines)."""
         if not self.inside:
             if line == "  ---":
                 self.inside = True
@@ -39,6 +43,9 @@ class YamlBlock:
         if self.in_diagnostics and line.startswith('    - text: "') and line.endswith('"'):
             return True, unquote(line[len('    - text: "'):-1])
         self.in_diagnostics = line == "  diagnostics:"
+        key = KEY.match(line)
+        if key:
+            return True, f"{key.group(1)}: {unquote(key.group(2))}"
         return True, None
 
 

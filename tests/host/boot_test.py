@@ -31,7 +31,7 @@ SELFTESTS = {
     "selftest.fault": ("not ok", ["unexpected #UD (vector 6)", "CPL 0, long mode", "RAX "]),
     "selftest.fault.cpl3": ("not ok", ["unexpected #UD (vector 6)", "CPL 3, long mode", "R15 "]),
     "selftest.recovered": ("ok", []),
-    "selftest.caught.error-code": ("not ok", ["deviation: #GP error code 0x1"]),
+    "selftest.caught.error-code": ("not ok", ["message: #GP error code 0x1"]),
     "selftest.caught.high-half": ("not ok", ["MODE-1 requires both cleared"]),
     "selftest.fault.real": ("not ok", ["unexpected #UD (vector 6) in real-address mode"]),
     "selftest.fault.v86": ("not ok", ["unexpected #UD (vector 6) in virtual-8086 mode"]),

@@ -27,6 +27,7 @@ int main(int argc, char **argv)
 	}
 	tap_begin();
 	test_model();
+	test_model_span();
 	test_decode();
 	test_query();
 	if (argc > 1)

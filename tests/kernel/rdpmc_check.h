@@ -50,16 +50,33 @@ bool run_rdpmc_case(const struct rdpmc_case *c, struct exec_outcome *o,
 		    struct strbuf *deviation);
 
 /*
- * Many cases in one test (a sweep over ECX values): the first mismatches
- * are reported in full, a few more in one line each, then only counted;
- * sweep_finish() adds the tally.
+ * Many cases in one test (a sweep over ECX values): the first mismatch is
+ * reported in full, a few more in one line each, then only counted; a
+ * mismatch that reads like the one reported before it but for RCX is
+ * counted, not shown. sweep_finish() adds the tally.
  */
+/* What a mismatch's report is made of, but for RCX (rdpmc_check.c). */
+struct mismatch_shape {
+	const char *statements;
+	enum verdict verdict;
+	bool also_gp, faulted;
+	uint8_t vector;
+	uint32_t error_code;
+	uint64_t rip_offset;		/* saved RIP less the RDPMC's */
+	uint64_t rax, rdx, rcx;		/* 0 where a fault kept them */
+};
+
 struct sweep {
 	unsigned cases;
 	unsigned mismatches;
+	unsigned reported;	/* mismatches shown, in full or as a line */
+	unsigned alike;		/* mismatches not shown: as the one before */
+	struct mismatch_shape last_shown;
+	struct model_cache model;	/* the model asked once per span */
+	const char *judged;	/* the statements last passed to test_judged() */
 };
 
-#define SWEEP_FULL_REPORTS	2
+#define SWEEP_FULL_REPORTS	1
 #define SWEEP_LINE_REPORTS	8
 
 bool sweep_case(struct sweep *sw, const struct rdpmc_case *c);

@@ -23,9 +23,10 @@ class Result:
 
 
 def reason_of(result):
-    """The diagnostic that says what went wrong: the harness's "deviation:"
-    line (with the RCX of its "context:" line), else the first line that is
-    neither context nor a case that held."""
+    """The diagnostic that says what went wrong: the YAML block's message
+    (the harness's first deviation, with the RCX of its "context:" line), a
+    "deviation:" line, else the first line that is neither context nor a
+    case that held."""
     d = result.diagnostics
     rcx = None
     for line in d:
@@ -33,10 +34,11 @@ def reason_of(result):
         if m:
             rcx = m.group(1)
             break
-    for line in d:
-        if line.startswith("deviation:"):
-            text = line[len("deviation:"):].strip()
-            return f"{text}, {rcx}" if rcx else text
+    for key in ("message:", "deviation:"):
+        for line in d:
+            if line.startswith(key):
+                text = line[len(key):].strip()
+                return f"{text}, {rcx}" if rcx else text
     for line in d:
         if line.startswith(("context:", "expected:")) or \
                 line.endswith("as the model says") or line.startswith(" "):
