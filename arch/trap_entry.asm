@@ -50,6 +50,16 @@ trap_common:
 	jne .not_batch
 	mov r8, [rsp + 8]
 	mov r9, [rsp + 16]
+	pop rax
+	test qword [rsp + 24], 3	; CS RPL
+	jnz .iret
+	add rsp, 16
+	push qword [rsp + 16]
+	popfq
+	mov rsp, [rsp + 24]
+	jmp batch_rdpmc_resume
+.iret:
+	push rax
 	lea rax, [rel batch_rdpmc_resume]
 	mov [rsp + 24], rax
 	pop rax

@@ -524,6 +524,7 @@ const struct rdpmc_expect *model_rdpmc_cached(struct model_cache *cache,
 	    cache->state.cpl == state->cpl && cache->state.pce == state->pce)
 		return &cache->answer;
 	model_rdpmc(pmu, state, rcx, &cache->answer, NULL);
+	cache->asked++;
 	cache->valid = true;
 	cache->state = *state;
 	cache->first = rcx;

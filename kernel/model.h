@@ -134,6 +134,7 @@ struct model_cache {
 	struct exec_state state;
 	uint64_t first, last;	/* the RCX values the answer holds for */
 	struct rdpmc_expect answer;
+	unsigned asked;		/* how many times the model was asked */
 };
 
 /* model_rdpmc(pmu, state, rcx, ..., NULL), asked only when rcx leaves the

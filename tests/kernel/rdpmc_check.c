@@ -60,6 +60,16 @@ static void deviates(struct strbuf *dev, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* PRIV-6: what a fault must leave as it was. */
+static bool kept_registers(const struct rdpmc_case *c,
+			   const struct exec_outcome *o)
+{
+	uint64_t m = register_mask(&c->state);
+
+	return o->rax == (c->rax & m) && o->rdx == (c->rdx & m) &&
+	       o->rcx == (c->rcx & m);
+}
+
 /* PRIV-6: a fault changes nothing: RIP at the RDPMC, registers kept. */
 static bool fault_conforms(const struct rdpmc_case *c,
 			   const struct exec_outcome *o, const char *required,
@@ -86,8 +96,7 @@ static bool fault_conforms(const struct rdpmc_case *c,
 			      (unsigned long long)o->insn_rip);
 		return false;
 	}
-	if (o->rax != (c->rax & m) || o->rdx != (c->rdx & m) ||
-	    o->rcx != (c->rcx & m)) {
+	if (!kept_registers(c, o)) {
 		deviates(dev, "the faulting RDPMC changed RAX/RDX/RCX (in: RAX=0x%llx RDX=0x%llx RCX=0x%llx) (PRIV-6)",
 			      (unsigned long long)(c->rax & m),
 			      (unsigned long long)(c->rdx & m),
@@ -238,10 +247,7 @@ bool check_rdpmc(const struct rdpmc_case *c)
 static void format_seen(const struct rdpmc_case *c,
 			const struct exec_outcome *o, struct strbuf *sb)
 {
-	uint64_t m = register_mask(&c->state);
-
-	if (!o->faulted || o->rax != (c->rax & m) || o->rdx != (c->rdx & m) ||
-	    o->rcx != (c->rcx & m)) {
+	if (!o->faulted || !kept_registers(c, o)) {
 		format_outcome(o, sb);
 		return;
 	}
@@ -267,9 +273,7 @@ static void mismatch_shape(const struct rdpmc_case *c,
 			   const struct exec_outcome *o,
 			   struct mismatch_shape *shape)
 {
-	uint64_t m = register_mask(&c->state);
-	bool kept = o->faulted && o->rax == (c->rax & m) &&
-		    o->rdx == (c->rdx & m) && o->rcx == (c->rcx & m);
+	bool kept = o->faulted && kept_registers(c, o);
 
 	shape->statements = e->statements;
 	shape->verdict = e->verdict;
@@ -293,6 +297,33 @@ static bool same_shape(const struct mismatch_shape *a,
 	       a->rdx == b->rdx && a->rcx == b->rcx;
 }
 
+/*
+ * Whether this step is a fault that kept the registers, like the last
+ * step, with the same vector, error code and saved RIP, under the same
+ * answer of the model: then it conforms as the last one did and, if not,
+ * its report reads like the last one's. Most steps of a sweep are, and
+ * this spares them the comparison (a sweep's cost should be its faults).
+ */
+static bool like_last_fault(struct sweep *sw, const struct rdpmc_case *c,
+			    const struct exec_outcome *o)
+{
+	bool like = sw->last_fault.valid &&
+		    sw->last_fault.asked == sw->model.asked && o->faulted &&
+		    o->vector == sw->last_fault.vector &&
+		    o->error_code == sw->last_fault.error_code &&
+		    o->fault_rip - o->insn_rip == sw->last_fault.rip_offset &&
+		    kept_registers(c, o);
+
+	if (!like) {
+		sw->last_fault.valid = o->faulted && kept_registers(c, o);
+		sw->last_fault.vector = o->vector;
+		sw->last_fault.error_code = o->error_code;
+		sw->last_fault.rip_offset = o->fault_rip - o->insn_rip;
+		sw->last_fault.asked = sw->model.asked;
+	}
+	return like;
+}
+
 bool sweep_outcome(struct sweep *sw, const struct rdpmc_case *c,
 		   const struct exec_outcome *o)
 {
@@ -303,11 +334,20 @@ bool sweep_outcome(struct sweep *sw, const struct rdpmc_case *c,
 
 	sw->cases++;
 	e = model_rdpmc_cached(&sw->model, check_pmu(), &c->state, c->rcx);
+	if (like_last_fault(sw, c, o)) {
+		if (sw->last_fault.conformed)
+			return true;
+		sw->mismatches++;
+		if (sw->reported < SWEEP_FULL_REPORTS + SWEEP_LINE_REPORTS)
+			sw->alike++;	/* it reads as the last one shown */
+		return false;
+	}
 	if (e->statements != sw->judged) {	/* once per answer, not per RDPMC */
 		test_judged(e->statements);
 		sw->judged = e->statements;
 	}
-	if (outcome_conforms(c, e, o, 0))
+	sw->last_fault.conformed = outcome_conforms(c, e, o, 0);
+	if (sw->last_fault.conformed)
 		return true;
 	sw->mismatches++;
 	if (sw->reported >= SWEEP_FULL_REPORTS + SWEEP_LINE_REPORTS)

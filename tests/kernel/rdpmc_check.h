@@ -74,6 +74,13 @@ struct sweep {
 	struct mismatch_shape last_shown;
 	struct model_cache model;	/* the model asked once per span */
 	const char *judged;	/* the statements last passed to test_judged() */
+	struct {		/* the last step, when a fault kept the registers */
+		bool valid, conformed;
+		uint8_t vector;
+		uint32_t error_code;
+		uint64_t rip_offset;
+		unsigned asked;	/* model.asked then: the same answer */
+	} last_fault;
 };
 
 #define SWEEP_FULL_REPORTS	1
