@@ -119,6 +119,11 @@ static void add_statements(const char *statements)
 
 /* Called for every RDPMC a sweep judges: the model's few answer strings
  * are merged once each. */
+bool test_has_failed(void)
+{
+	return current.failed;
+}
+
 bool test_verbose(void)
 {
 	return run.options && run.options->verbose;

@@ -57,6 +57,10 @@ void test_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void test_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void test_skip(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* Whether the running test has failed so far: a check that reports many
+ * mismatches gives the first in full and the rest shorter. */
+bool test_has_failed(void);
+
 /* Whether the run asked for `verbose`: checks add their long explanations
  * (the model's reasoning) only then. */
 bool test_verbose(void);

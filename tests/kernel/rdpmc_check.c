@@ -191,8 +191,31 @@ static void report_lines(const char *prefix, const char *text)
 	}
 }
 
-/* The model's reasoning is long and the model on the host gives it too
- * (pmctest-model --explain): only with `verbose`. */
+/* The observed outcome as a report gives it: a fault that kept RAX, RDX and
+ * RCX (PRIV-6) says so instead of repeating the values of the context. */
+static void format_seen(const struct rdpmc_case *c,
+			const struct exec_outcome *o, struct strbuf *sb)
+{
+	if (!o->faulted || !kept_registers(c, o)) {
+		format_outcome(o, sb);
+		return;
+	}
+	if (o->error_code == EXEC_NO_ERROR_CODE)
+		strbuf_printf(sb, "%s (vector %u)", vector_name(o->vector),
+			      o->vector);
+	else
+		strbuf_printf(sb, "%s(0x%x) (vector %u)",
+			      vector_name(o->vector), o->error_code, o->vector);
+	strbuf_printf(sb, " at RIP 0x%llx, RAX RDX RCX kept",
+		      (unsigned long long)o->fault_rip);
+}
+
+/*
+ * The first mismatch of a test is reported in full: context, expectation,
+ * observation, deviation, each a line. The model's reasoning is long and
+ * the model on the host gives it too (pmctest-model --explain): only with
+ * `verbose`. A later mismatch of the same test takes one line.
+ */
 void report_rdpmc_mismatch(const struct rdpmc_case *c,
 			   const struct exec_outcome *o, const char *deviation)
 {
@@ -206,8 +229,16 @@ void report_rdpmc_mismatch(const struct rdpmc_case *c,
 	strbuf_init(&seen, seen_text, sizeof(seen_text));
 	model_rdpmc(check_pmu(), &c->state, c->rcx, &e, verbose ? &why : 0);
 	expect_format(&e, &answer);
-	format_outcome(o, &seen);
+	format_seen(c, o, &seen);
 
+	if (test_has_failed()) {
+		test_fail("RCX=0x%llx, %s mode, CPL %u, CR4.PCE %u: expected %s [%s], observed %s; %s",
+			  (unsigned long long)c->rcx,
+			  cpu_mode_name(c->state.mode), c->state.cpl,
+			  c->state.pce ? 1 : 0, answer_text, e.statements,
+			  seen_text, deviation);
+		return;
+	}
 	test_fail("context: %s mode, CPL %u, CR4.PCE %u, RCX=0x%016llx (in: RAX=0x%016llx RDX=0x%016llx)",
 		  cpu_mode_name(c->state.mode), c->state.cpl,
 		  c->state.pce ? 1 : 0, (unsigned long long)c->rcx,
@@ -240,25 +271,6 @@ bool check_rdpmc(const struct rdpmc_case *c)
 		return true;
 	report_rdpmc_mismatch(c, &o, text);
 	return false;
-}
-
-/* The observed outcome for a sweep's one-line report: a fault that kept
- * RAX, RDX and RCX (PRIV-6) says so instead of listing them. */
-static void format_seen(const struct rdpmc_case *c,
-			const struct exec_outcome *o, struct strbuf *sb)
-{
-	if (!o->faulted || !kept_registers(c, o)) {
-		format_outcome(o, sb);
-		return;
-	}
-	if (o->error_code == EXEC_NO_ERROR_CODE)
-		strbuf_printf(sb, "%s (vector %u)", vector_name(o->vector),
-			      o->vector);
-	else
-		strbuf_printf(sb, "%s(0x%x) (vector %u)",
-			      vector_name(o->vector), o->error_code, o->vector);
-	strbuf_printf(sb, " at RIP 0x%llx, RAX RDX RCX kept",
-		      (unsigned long long)o->fault_rip);
 }
 
 /*

@@ -35,8 +35,9 @@ const struct pmu_info *check_pmu(void);
 bool rdpmc_conforms(const struct rdpmc_case *c, const struct rdpmc_expect *e,
 		    const struct exec_outcome *o, struct strbuf *deviation);
 
-/* The failure diagnostic: context, expectation with the model's reasoning,
- * the observed outcome with registers, and the deviation. */
+/* The failure diagnostic: context, expectation (with the model's reasoning
+ * under `verbose`), the observed outcome with registers, and the deviation;
+ * one line instead where the test has already failed. */
 void report_rdpmc_mismatch(const struct rdpmc_case *c,
 			   const struct exec_outcome *o, const char *deviation);
 
