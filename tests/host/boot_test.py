@@ -247,6 +247,23 @@ def main(argv):
               "timing: one '# time:' line per test, in order, and one for the suite",
               [f"problem {problem}", f"ids {ids}", f"times {times}", f"suite {suite}"])
 
+    # The YAML block of a mismatch (TCG: #UD where a read is required):
+    # message, context, expected, observed once each, no line twice; the
+    # model's reasoning ("  PRIV-1: ...") only with verbose.
+    reports = {}
+    for words in ("", " verbose"):
+        b, status, problem = run_boot(args, "pvh", "tests=priv.long.cpl3.pce1.anyecx" + words)
+        got = results(b.lines)
+        reports[words] = got[0][3] if got and got[0][0] == "not ok" else []
+    default, verbose = reports[""], reports[" verbose"]
+    reasoning = [d for d in verbose if re.match(r"^  [A-Z]+-\d+: ", d)]
+    keys = [d.split(":")[0] for d in default if d.startswith(("message:", "context:", "expected:", "observed:"))]
+    tap.check(sorted(keys) == ["context", "expected", "message", "observed"] and
+              len(default) == len(set(default)) and
+              not any(re.match(r"^  [A-Z]+-\d+: ", d) for d in default) and reasoning,
+              "a mismatch's report: each line once, the model's reasoning only with verbose",
+              [f"default: {default}", f"verbose reasoning: {reasoning}"])
+
     return tap.finish()
 
 
