@@ -117,8 +117,6 @@ static void add_statements(const char *statements)
 	}
 }
 
-/* Called for every RDPMC a sweep judges: the model's few answer strings
- * are merged once each. */
 bool test_has_failed(void)
 {
 	return current.failed;
@@ -129,6 +127,8 @@ bool test_verbose(void)
 	return run.options && run.options->verbose;
 }
 
+/* Called for every answer of the model a test judges by: the model's few
+ * answer strings are merged once each. */
 void test_judged(const char *statements)
 {
 	for (unsigned i = 0; i < current.judged_count; i++)
