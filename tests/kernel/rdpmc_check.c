@@ -222,16 +222,17 @@ void report_rdpmc_mismatch(const struct rdpmc_case *c,
 	char why_text[1024], answer_text[96], seen_text[200];
 	struct strbuf why, answer, seen;
 	struct rdpmc_expect e;
-	bool verbose = test_verbose();
+	bool in_full = !test_has_failed(), verbose = test_verbose();
 
 	strbuf_init(&why, why_text, sizeof(why_text));
 	strbuf_init(&answer, answer_text, sizeof(answer_text));
 	strbuf_init(&seen, seen_text, sizeof(seen_text));
-	model_rdpmc(check_pmu(), &c->state, c->rcx, &e, verbose ? &why : 0);
+	model_rdpmc(check_pmu(), &c->state, c->rcx, &e,
+		    in_full && verbose ? &why : 0);
 	expect_format(&e, &answer);
 	format_seen(c, o, &seen);
 
-	if (test_has_failed()) {
+	if (!in_full) {
 		test_fail("RCX=0x%llx, %s mode, CPL %u, CR4.PCE %u: expected %s [%s], observed %s; %s",
 			  (unsigned long long)c->rcx,
 			  cpu_mode_name(c->state.mode), c->state.cpl,
@@ -339,8 +340,8 @@ static bool like_last_fault(struct sweep *sw, const struct rdpmc_case *c,
 bool sweep_outcome(struct sweep *sw, const struct rdpmc_case *c,
 		   const struct exec_outcome *o)
 {
-	char text[256], seen_text[200];
-	struct strbuf deviation, seen;
+	char text[256];
+	struct strbuf deviation;
 	const struct rdpmc_expect *e;
 	struct mismatch_shape shape;
 
@@ -350,7 +351,7 @@ bool sweep_outcome(struct sweep *sw, const struct rdpmc_case *c,
 		if (sw->last_fault.conformed)
 			return true;
 		sw->mismatches++;
-		if (sw->reported < SWEEP_FULL_REPORTS + SWEEP_LINE_REPORTS)
+		if (sw->reported < SWEEP_REPORTS)
 			sw->alike++;	/* it reads as the last one shown */
 		return false;
 	}
@@ -362,7 +363,7 @@ bool sweep_outcome(struct sweep *sw, const struct rdpmc_case *c,
 	if (sw->last_fault.conformed)
 		return true;
 	sw->mismatches++;
-	if (sw->reported >= SWEEP_FULL_REPORTS + SWEEP_LINE_REPORTS)
+	if (sw->reported >= SWEEP_REPORTS)
 		return false;
 	mismatch_shape(c, e, o, &shape);
 	if (sw->reported && same_shape(&shape, &sw->last_shown)) {
@@ -372,14 +373,8 @@ bool sweep_outcome(struct sweep *sw, const struct rdpmc_case *c,
 	sw->last_shown = shape;
 	strbuf_init(&deviation, text, sizeof(text));
 	outcome_conforms(c, e, o, &deviation);
-	if (sw->reported++ < SWEEP_FULL_REPORTS) {
-		report_rdpmc_mismatch(c, o, text);
-		return false;
-	}
-	strbuf_init(&seen, seen_text, sizeof(seen_text));
-	format_seen(c, o, &seen);
-	test_fail("RCX=0x%llx: %s; observed %s", (unsigned long long)c->rcx,
-		  text, seen_text);
+	sw->reported++;
+	report_rdpmc_mismatch(c, o, text);
 	return false;
 }
 

@@ -51,11 +51,14 @@ bool run_rdpmc_case(const struct rdpmc_case *c, struct exec_outcome *o,
 		    struct strbuf *deviation);
 
 /*
- * Many cases in one test (a sweep over ECX values): the first mismatch is
- * reported in full, a few more in one line each, then only counted; a
- * mismatch that reads like the one reported before it but for RCX is
- * counted, not shown. sweep_finish() adds the tally.
+ * Many cases in one test (a sweep over ECX values): the first few
+ * mismatches are reported (report_rdpmc_mismatch(): the test's first in
+ * full, the others in a line each), the rest only counted; a mismatch that
+ * reads like the one reported before it but for RCX is counted, not
+ * shown. sweep_finish() adds the tally.
  */
+#define SWEEP_REPORTS	9
+
 /* What a mismatch's report is made of, but for RCX (rdpmc_check.c). */
 struct mismatch_shape {
 	const char *statements;
@@ -83,9 +86,6 @@ struct sweep {
 		unsigned asked;	/* model.asked then: the same answer */
 	} last_fault;
 };
-
-#define SWEEP_FULL_REPORTS	1
-#define SWEEP_LINE_REPORTS	8
 
 bool sweep_case(struct sweep *sw, const struct rdpmc_case *c);
 /* The same for an outcome already observed (exec_rdpmc_batch()). */
