@@ -3,11 +3,12 @@
 
 For each target, boots the kernel with tests=bench.* and collects the
 "bench NAME cycles_median=N cycles_min=N n=N outcome=WHAT" lines of its
-YAML diagnostics; then
-times the default suite from QEMU's start to its exit, per boot route, the
-median of --runs runs, next to the floor kernel (tests/bench/floor.c)
-booted the same way; then, with the kernel's `timing` option, the time
-per group of tests and the RDPMCs per second of the full ECX sweeps.
+YAML diagnostics; then times the default suite from QEMU's start to its
+exit, per boot route, the median of --runs runs, as it is and with COM1
+discarded inside QEMU, next to the floor kernel (tests/bench/floor.c)
+booted the same way, the three in turn; then, with the kernel's `timing`
+option, the time per group of tests and the RDPMCs per second of the full
+ECX sweeps.
 Writes a Markdown report.
 """
 import argparse
