@@ -127,18 +127,11 @@ static void rdpmc_batch_in_ring(void *args)
 }
 
 /* ENC-2: a CPUID between consecutive RDPMCs, one probe at a time. */
-struct serialized_batch {
-	uint64_t rax, rdx;
-	const uint64_t *rcx;
-	unsigned n;
-	struct exec_outcome *out;
-};
-
 static void serialized_batch_in_ring(void *arg)
 {
-	struct serialized_batch *b = arg;
+	const struct rdpmc_batch_args *b = arg;
 
-	for (unsigned i = 0; i < b->n; i++) {
+	for (uint64_t i = 0; i < b->n; i++) {
 		struct probe_regs regs = { b->rax, b->rcx[i], b->rdx };
 
 		if (i)
@@ -154,10 +147,8 @@ void exec_rdpmc_batch(const struct exec_state *state, uint64_t rax,
 		      bool serialize, struct exec_outcome *out)
 {
 	struct rdpmc_batch_args args = { rax, rdx, rcx, n, out };
-	struct serialized_batch serialized = { rax, rdx, rcx, n, out };
 	void (*in_ring)(void *) = serialize ? serialized_batch_in_ring
 					    : rdpmc_batch_in_ring;
-	void *arg = serialize ? (void *)&serialized : (void *)&args;
 	uint64_t cr4 = read_cr4();
 
 	/* No 32-bit loop: one by one. Each call writes CR4 and enters the
@@ -169,9 +160,9 @@ void exec_rdpmc_batch(const struct exec_state *state, uint64_t rax,
 	}
 	write_cr4(state->pce ? cr4 | CR4_PCE : cr4 & ~(uint64_t)CR4_PCE);
 	if (state->cpl == 0)
-		in_ring(arg);
+		in_ring(&args);
 	else
-		ring_run64(state->cpl, in_ring, arg);
+		ring_run64(state->cpl, in_ring, &args);
 	write_cr4(cr4);
 }
 

@@ -8,7 +8,7 @@
 extern trap_handler
 extern batch_rdpmc_insn, batch_rdpmc_resume
 
-FIRST_INTERRUPT_VECTOR	equ 32
+FIRST_INTERRUPT_VECTOR	equ 32	; as in arch/trap.h
 VECTOR_NMI		equ 2
 global trap_stubs
 

@@ -457,12 +457,6 @@ void model_rdpmc(const struct pmu_info *pmu, const struct exec_state *state,
 	out->statements = decided_by[grant][decision];
 }
 
-/* The end of a span: ECX values up to `last` decide alike. */
-static uint32_t span_end(uint32_t ecx, bool alike_to_end, uint32_t last)
-{
-	return alike_to_end ? last : ecx;
-}
-
 /* ARCH-1..6: within one type field, indices from 32 up (and above every
  * count) fault alike; types other than 0000H, 2000H and 4000H fault alike
  * up to the next of those, or the fast flag (ECX[31]). */
@@ -473,12 +467,11 @@ static uint32_t intel_arch_span_end(const struct pmu_info *pmu, uint32_t ecx)
 
 	switch (type) {
 	case TYPE_GP:
-		return span_end(ecx, index > 31 && index >= pmu->gp_count,
-				type_last);
+		return index > 31 && index >= pmu->gp_count ? type_last : ecx;
 	case TYPE_FIXED:	/* EDX[4:0] counts at most 31 */
-		return span_end(ecx, index > 31, type_last);
+		return index > 31 ? type_last : ecx;
 	case TYPE_METRICS:
-		return span_end(ecx, index > 0, type_last);
+		return index > 0 ? type_last : ecx;
 	}
 	if (type < TYPE_METRICS)
 		return ((uint32_t)TYPE_METRICS << 16) - 1;
@@ -500,7 +493,7 @@ uint32_t model_rdpmc_span_end(const struct pmu_info *pmu,
 	if (!permitted(pmu->vendor, state, ecx, &denied, NULL, &grant))
 		return 0xffffffffu;
 	if (pmu->vendor == VENDOR_AMD)		/* AMD-2: 0-15, then #GP */
-		return span_end(ecx, ecx > 15, 0xffffffffu);
+		return ecx > 15 ? 0xffffffffu : ecx;
 	if (pmu->vendor != VENDOR_INTEL)
 		return 0xffffffffu;
 	if (pmu->version > 0)
@@ -519,13 +512,12 @@ const struct rdpmc_expect *model_rdpmc_cached(struct model_cache *cache,
 					      const struct exec_state *state,
 					      uint64_t rcx)
 {
-	if (cache->valid && rcx >= cache->first && rcx <= cache->last &&
+	if (cache->asked && rcx >= cache->first && rcx <= cache->last &&
 	    cache->state.mode == state->mode &&
 	    cache->state.cpl == state->cpl && cache->state.pce == state->pce)
 		return &cache->answer;
 	model_rdpmc(pmu, state, rcx, &cache->answer, NULL);
 	cache->asked++;
-	cache->valid = true;
 	cache->state = *state;
 	cache->first = rcx;
 	cache->last = (rcx & ~0xffffffffull) |

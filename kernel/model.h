@@ -130,11 +130,10 @@ uint32_t model_rdpmc_span_end(const struct pmu_info *pmu,
 
 /* The last answer and its span, for model_rdpmc_cached(); zero it first. */
 struct model_cache {
-	bool valid;
 	struct exec_state state;
 	uint64_t first, last;	/* the RCX values the answer holds for */
 	struct rdpmc_expect answer;
-	unsigned asked;		/* how many times the model was asked */
+	unsigned asked;		/* how many times the model was asked; 0: empty */
 };
 
 /* model_rdpmc(pmu, state, rcx, ..., NULL), asked only when rcx leaves the

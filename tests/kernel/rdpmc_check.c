@@ -139,11 +139,10 @@ static bool read_conforms(const struct rdpmc_case *c,
 	return true;
 }
 
-/* rdpmc_conforms() without test_judged(): sweeps call that once per answer. */
-static bool outcome_conforms(const struct rdpmc_case *c,
-			     const struct rdpmc_expect *e,
-			     const struct exec_outcome *o, struct strbuf *dev)
+bool rdpmc_conforms(const struct rdpmc_case *c, const struct rdpmc_expect *e,
+		    const struct exec_outcome *o, struct strbuf *dev)
 {
+	test_judged(e->statements);	/* the verdict rests on them */
 	switch (e->verdict) {
 	case VERDICT_GP:
 		if (!o->faulted) {
@@ -168,13 +167,6 @@ static bool outcome_conforms(const struct rdpmc_case *c,
 				  : read_conforms(c, 0, o, dev);
 	}
 	return false;
-}
-
-bool rdpmc_conforms(const struct rdpmc_case *c, const struct rdpmc_expect *e,
-		    const struct exec_outcome *o, struct strbuf *dev)
-{
-	test_judged(e->statements);	/* the verdict rests on them */
-	return outcome_conforms(c, e, o, dev);
 }
 
 static void report_lines(const char *prefix, const char *text)
@@ -355,11 +347,7 @@ bool sweep_outcome(struct sweep *sw, const struct rdpmc_case *c,
 			sw->alike++;	/* it reads as the last one shown */
 		return false;
 	}
-	if (e->statements != sw->judged) {	/* once per answer, not per RDPMC */
-		test_judged(e->statements);
-		sw->judged = e->statements;
-	}
-	sw->last_fault.conformed = outcome_conforms(c, e, o, 0);
+	sw->last_fault.conformed = rdpmc_conforms(c, e, o, 0);
 	if (sw->last_fault.conformed)
 		return true;
 	sw->mismatches++;
@@ -372,7 +360,7 @@ bool sweep_outcome(struct sweep *sw, const struct rdpmc_case *c,
 	}
 	sw->last_shown = shape;
 	strbuf_init(&deviation, text, sizeof(text));
-	outcome_conforms(c, e, o, &deviation);
+	rdpmc_conforms(c, e, o, &deviation);
 	sw->reported++;
 	report_rdpmc_mismatch(c, o, text);
 	return false;

@@ -77,7 +77,6 @@ struct sweep {
 	unsigned alike;		/* mismatches not shown: as the one before */
 	struct mismatch_shape last_shown;
 	struct model_cache model;	/* the model asked once per span */
-	const char *judged;	/* the statements last passed to test_judged() */
 	struct {		/* the last step, when a fault kept the registers */
 		bool valid, conformed;
 		uint8_t vector;
