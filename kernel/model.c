@@ -525,7 +525,8 @@ const struct rdpmc_expect *model_rdpmc_cached(struct model_cache *cache,
 	return &cache->answer;
 }
 
-/* The answer grammar (issue 3) gives no width for metrics, nb and l2. */
+/* The answer grammar of pmctest-model (README, "The model, on the host")
+ * gives no width for metrics, nb and l2. */
 static bool width_shown(enum counter_kind kind)
 {
 	return kind == COUNTER_GP || kind == COUNTER_FIXED ||

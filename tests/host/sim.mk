@@ -1,4 +1,4 @@
-# tests/host/sim.mk: pmctest-sim and the mutation run (issue 7).
+# tests/host/sim.mk: pmctest-sim and the mutation run.
 #
 # Included by the top Makefile after it defines BUILD, HOSTCC, HOST_CFLAGS
 # and MODEL_SRCS. Adds to HOST_PROGS
