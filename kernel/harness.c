@@ -8,13 +8,12 @@
 #include "interrupt_log.h"
 #include "platform.h"
 #include "pmu_report.h"
+#include "tap_writer.h"
 
 #include "version.h"	/* PMCTEST_VERSION, written by the Makefile */
 
 extern const struct suite *const __start_pmctest_suites[];
 extern const struct suite *const __stop_pmctest_suites[];
-
-enum result { RESULT_PASS, RESULT_FAIL, RESULT_SKIP };
 
 /* The test that is running. */
 static struct {
@@ -141,7 +140,7 @@ void test_judged(const char *statements)
 
 void harness_bail_out(const char *why)
 {
-	console_printf("Bail out! %s\n", why);
+	tap_bail_out(why);
 	platform_exit(EXIT_HARNESS_ERROR);
 }
 
@@ -234,130 +233,20 @@ static void list_one(const struct suite *s, unsigned i,
 	console_printf("%-40s [%s] %s\n", t->id, t->statements, t->description);
 }
 
-/* A YAML double-quoted scalar: the text with " and \ escaped. */
-static void print_quoted(const char *text, int n)
-{
-	console_printf("\"");
-	for (int k = 0; k < n && text[k]; k++) {
-		if (text[k] == '"' || text[k] == '\\')
-			console_printf("\\%c", text[k]);
-		else
-			console_printf("%c", text[k]);
-	}
-	console_printf("\"");
-}
-
-/* The first diagnostic line that starts with key and ": ", if any: the
- * line, and its value (n bytes at *value). */
-static const char *find_keyed_line(const char *key, const char **value,
-				   int *n)
-{
-	unsigned key_len = 0;
-
-	while (key[key_len])
-		key_len++;
-	for (const char *line = current.diagnostics; *line;) {
-		const char *end = line;
-		bool match = true;
-
-		while (*end && *end != '\n')
-			end++;
-		for (unsigned k = 0; k <= key_len && match; k++)
-			match = k < key_len ? line[k] == key[k] : line[k] == ':';
-		if (match && line[key_len + 1] == ' ') {
-			*value = line + key_len + 2;
-			*n = (int)(end - *value);
-			return line;
-		}
-		line = *end ? end + 1 : end;
-	}
-	return 0;
-}
-
-static int line_length(const char *line)
-{
-	int n = 0;
-
-	while (line[n] && line[n] != '\n')
-		n++;
-	return n;
-}
-
-/* The lines print_yaml() has shown as keys, not to show again. */
-struct shown {
-	const char *line[4];
-	unsigned count;
-};
-
-static bool was_shown(const struct shown *shown, const char *line)
-{
-	for (unsigned k = 0; k < shown->count; k++)
-		if (shown->line[k] == line)
-			return true;
-	return false;
-}
-
 /*
- * The diagnostics of a result as a TAP 13 YAML block under it: `message`,
- * the deviation where the check named one (else the first failure, or for
- * a passing test under `verbose` the first line); the first
- * context, expected and observed lines as keys; and the other lines in a
- * `diagnostics` list of one-key maps. No line is shown twice: every byte
- * on the serial console costs a port exit and a host write() under an
- * emulator (README, "Overhead"). That is the YAML subset Perl's
- * TAP::Parser reads: no block scalars, and a list item that is a quoted
- * "x: y" is taken for a map.
+ * The diagnostics of the test that ran, under its result line: `message`
+ * is the deviation where a check named one, else the first failure, or
+ * for a passing test under `verbose` the first line.
  */
-static void print_yaml(void)
+static void print_diagnostics(void)
 {
-	static const char *const keys[] = { "context", "expected", "observed" };
-	struct shown shown = { { 0 }, 0 };
-	const char *values[3], *line, *value;
-	int lengths[3], n;
-	bool listed = false;
+	const char *first = current.diagnostics;
 
-	for (unsigned k = 0; k < 3; k++) {
-		values[k] = 0;
-		line = find_keyed_line(keys[k], &values[k], &lengths[k]);
-		if (line)
-			shown.line[shown.count++] = line;
-	}
-	line = find_keyed_line("deviation", &value, &n);
-	if (!line) {	/* else the first failure, or the first line */
-		line = current.diagnostics;
-		if (current.failed && current.first_failure < current.diag.size)
-			line += current.first_failure;
-		value = line;
-		n = line_length(line);
-	}
-	shown.line[shown.count++] = line;
-
-	console_printf("  ---\n  message: ");
-	print_quoted(value, n);
-	console_printf("\n");
-	for (unsigned k = 0; k < 3; k++) {
-		if (values[k]) {
-			console_printf("  %s: ", keys[k]);
-			print_quoted(values[k], lengths[k]);
-			console_printf("\n");
-		}
-	}
-	for (line = current.diagnostics; *line;) {
-		n = line_length(line);
-		if (!was_shown(&shown, line)) {
-			if (!listed)
-				console_printf("  diagnostics:\n");
-			listed = true;
-			console_printf("    - text: ");
-			print_quoted(line, n);
-			console_printf("\n");
-		}
-		line += line[n] ? n + 1 : n;
-	}
-	if (current.diag.len >= current.diag.size)
-		console_printf("  truncated: \"the diagnostics filled their %u-byte buffer\"\n",
-			       (unsigned)sizeof(current.diagnostics));
-	console_printf("  ...\n");
+	if (current.failed && current.first_failure < current.diag.size)
+		first += current.first_failure;
+	tap_yaml(current.diagnostics, first,
+		 current.diag.len >= current.diag.size
+			 ? (unsigned)sizeof(current.diagnostics) : 0);
 }
 
 /* An interrupt the test did not take for itself (a test that expects one
@@ -374,7 +263,7 @@ static void run_one(const struct suite *s, unsigned i,
 		    const struct case_text *t)
 {
 	uint64_t started = platform_timestamp(), ran;
-	enum result result;
+	enum tap_result result;
 
 	current.failed = false;
 	current.skipped = false;
@@ -391,19 +280,14 @@ static void run_one(const struct suite *s, unsigned i,
 	ran = platform_timestamp();
 	report_stray_interrupts();
 
-	result = current.failed ? RESULT_FAIL
-		 : current.skipped ? RESULT_SKIP : RESULT_PASS;
+	result = current.failed ? TAP_FAIL
+		 : current.skipped ? TAP_SKIP : TAP_PASS;
 	run.count[result]++;
 	run.number++;
-	if (result == RESULT_SKIP)
-		console_printf("ok %u - %s [%s] # SKIP %s\n", run.number, t->id,
-			       current.statements, current.skip_reason);
-	else
-		console_printf("%s %u - %s [%s]\n",
-			       result == RESULT_FAIL ? "not ok" : "ok",
-			       run.number, t->id, current.statements);
-	if ((result == RESULT_FAIL || run.options->verbose) && current.diag.len)
-		print_yaml();
+	tap_result(result, run.number, t->id, current.statements,
+		   current.skip_reason);
+	if ((result == TAP_FAIL || run.options->verbose) && current.diag.len)
+		print_diagnostics();
 	if (run.options->timing)
 		console_printf("# time: %s run=%llu report=%llu\n", t->id,
 			       (unsigned long long)(ran - started),
@@ -421,13 +305,13 @@ int harness_run(const struct harness_options *o)
 	}
 
 	/* The plan right after the version line (TAP 13), then the header. */
-	console_printf("TAP version 13\n");
+	tap_version();
 	planned = for_each_selected(o, 0);
 	if (planned == 0) {
 		console_printf("# no test is selected by tests= and exclude=\n");
 		harness_bail_out("nothing to run");
 	}
-	console_printf("1..%u\n", planned);
+	tap_plan(planned);
 	console_printf("# pmctest " PMCTEST_VERSION "\n");
 	platform_print_header();
 	pmu_report(platform_enumeration());
@@ -441,7 +325,7 @@ int harness_run(const struct harness_options *o)
 
 	/* The one summary line serial-console CI greps for, a TAP comment. */
 	console_printf("# pmctest: %u passed, %u failed, %u skipped\n",
-		       run.count[RESULT_PASS], run.count[RESULT_FAIL],
-		       run.count[RESULT_SKIP]);
-	return run.count[RESULT_FAIL] ? EXIT_FAILED : EXIT_PASSED;
+		       run.count[TAP_PASS], run.count[TAP_FAIL],
+		       run.count[TAP_SKIP]);
+	return run.count[TAP_FAIL] ? EXIT_FAILED : EXIT_PASSED;
 }

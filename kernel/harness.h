@@ -1,7 +1,8 @@
 /*
  * The test harness: suites register themselves in a linker section, each a
  * table of cases with one ID per case; the harness selects cases by ID,
- * runs each contained, and reports TAP 13 on the console.
+ * runs each contained, and reports each result in TAP 13
+ * (kernel/tap_writer.h).
  */
 #ifndef PMCTEST_HARNESS_H
 #define PMCTEST_HARNESS_H

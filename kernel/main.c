@@ -15,6 +15,7 @@
 #include "kernel_boot.h"
 #include "platform.h"
 #include "serial.h"
+#include "tap_writer.h"
 #include "trap.h"
 
 void kmain(uint32_t protocol, uint32_t info) __attribute__((noreturn));
@@ -30,9 +31,9 @@ static const struct arch_hooks hooks = {
 /* Before the harness has started its TAP: version line, why, Bail out!. */
 static void refuse(const char *what, const char *why)
 {
-	console_printf("TAP version 13\n");
+	tap_version();
 	console_printf("# pmctest: %s: %s\n", what, why);
-	console_printf("Bail out! %s\n", what);
+	tap_bail_out(what);
 	platform_exit(EXIT_HARNESS_ERROR);
 }
 

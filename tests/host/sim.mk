@@ -14,9 +14,9 @@ SIM := $(BUILD)/host/pmctest-sim
 # suites join by themselves while selftest.c, prog_counter.c and their
 # users stay in the kernel; and from kernel/ the harness and its needs.
 SIM_CHECK_SRCS := $(shell $(PYTHON) tests/host/sim_sources.py arch tests/kernel)
-SIM_KERNEL_SRCS := kernel/harness.c kernel/console.c kernel/glob.c \
-		   kernel/cmdline.c kernel/pmu_report.c kernel/vectors.c \
-		   kernel/interrupt_log.c \
+SIM_KERNEL_SRCS := kernel/harness.c kernel/tap_writer.c kernel/console.c \
+		   kernel/glob.c kernel/cmdline.c kernel/pmu_report.c \
+		   kernel/vectors.c kernel/interrupt_log.c \
 		   $(MODEL_SRCS)
 SIM_OWN_SRCS := $(wildcard tests/sim/*.c) tests/host/query.c
 SIM_SRCS := $(SIM_OWN_SRCS) $(SIM_KERNEL_SRCS) $(SIM_CHECK_SRCS)
