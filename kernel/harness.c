@@ -28,6 +28,7 @@ static struct {
 	struct strbuf named;
 	const char *judged[16];	/* strings already merged into statements */
 	unsigned judged_count;
+	uint64_t started;	/* platform_timestamp() as it started */
 } current;
 
 /* The run. */
@@ -35,6 +36,7 @@ static struct {
 	const struct harness_options *options;
 	unsigned number;
 	unsigned count[3];
+	uint64_t started;	/* platform_timestamp() before the first test */
 } run;
 
 static void add_diagnostic(const char *fmt, va_list ap)
@@ -202,24 +204,53 @@ static void describe(const struct suite *s, unsigned i, struct case_text *t)
 	s->describe(i, &text);
 }
 
-/* Calls visit for every selected case, in registration order. */
+/* Whether id is group itself or starts with group and a dot. */
+static bool in_group(const char *id, const char *group)
+{
+	while (*group && *id == *group)
+		id++, group++;
+	return *group == '\0' && (*id == '\0' || *id == '.');
+}
+
+/* The index in suite_run_order of the group s runs with; the number of
+ * groups if it is in none. */
+static unsigned run_position(const struct suite *s)
+{
+	struct case_text first;
+	unsigned k = 0;
+
+	first.id[0] = '\0';
+	if (s->cases)
+		describe(s, 0, &first);
+	while (suite_run_order[k] && !in_group(first.id, suite_run_order[k]))
+		k++;
+	return k;
+}
+
+/* Calls visit for every selected case, in run order. */
 static unsigned for_each_selected(const struct harness_options *o,
 				  void (*visit)(const struct suite *, unsigned,
 						const struct case_text *))
 {
-	unsigned count = 0;
+	unsigned count = 0, groups = 0;
 
-	for (const struct suite *const *s = __start_pmctest_suites;
-	     s < __stop_pmctest_suites; s++) {
-		for (unsigned i = 0; i < (*s)->cases; i++) {
-			struct case_text text;
-
-			describe(*s, i, &text);
-			if (!selected(o, *s, text.id))
+	while (suite_run_order[groups])
+		groups++;
+	for (unsigned at = 0; at <= groups; at++) {
+		for (const struct suite *const *s = __start_pmctest_suites;
+		     s < __stop_pmctest_suites; s++) {
+			if (run_position(*s) != at)
 				continue;
-			count++;
-			if (visit)
-				visit(*s, i, &text);
+			for (unsigned i = 0; i < (*s)->cases; i++) {
+				struct case_text text;
+
+				describe(*s, i, &text);
+				if (!selected(o, *s, text.id))
+					continue;
+				count++;
+				if (visit)
+					visit(*s, i, &text);
+			}
 		}
 	}
 	return count;
@@ -262,9 +293,10 @@ static void report_stray_interrupts(void)
 static void run_one(const struct suite *s, unsigned i,
 		    const struct case_text *t)
 {
-	uint64_t started = platform_timestamp(), ran;
+	uint64_t ran;
 	enum tap_result result;
 
+	current.started = platform_timestamp();
 	current.failed = false;
 	current.skipped = false;
 	strbuf_init(&current.diag, current.diagnostics,
@@ -290,13 +322,12 @@ static void run_one(const struct suite *s, unsigned i,
 		print_diagnostics();
 	if (run.options->timing)
 		console_printf("# time: %s run=%llu report=%llu\n", t->id,
-			       (unsigned long long)(ran - started),
+			       (unsigned long long)(ran - current.started),
 			       (unsigned long long)(platform_timestamp() - ran));
 }
 
 int harness_run(const struct harness_options *o)
 {
-	uint64_t started;
 	unsigned planned;
 
 	if (o->list) {
@@ -317,11 +348,11 @@ int harness_run(const struct harness_options *o)
 	pmu_report(platform_enumeration());
 
 	run.options = o;
-	started = platform_timestamp();
+	run.started = platform_timestamp();
 	for_each_selected(o, run_one);
 	if (o->timing)
 		console_printf("# time: suite %llu\n",
-			       (unsigned long long)(platform_timestamp() - started));
+			       (unsigned long long)(platform_timestamp() - run.started));
 
 	/* The one summary line serial-console CI greps for, a TAP comment. */
 	console_printf("# pmctest: %u passed, %u failed, %u skipped\n",
