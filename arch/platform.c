@@ -9,13 +9,12 @@
 #include "fbcon.h"
 #include "kernel_boot.h"
 #include "pmu_enum.h"
+#include "pmu_msr.h"
 #include "serial.h"
 
 /* QEMU's isa-debug-exit (-device isa-debug-exit,iobase=0xf4): a write of v
  * makes QEMU exit with status (v << 1) | 1. Elsewhere the write is lost. */
 #define DEBUG_EXIT_PORT 0xF4
-
-#define MSR_IA32_PERF_GLOBAL_CTRL 0x38Fu
 
 static struct {
 	const char *protocol;

@@ -2,8 +2,8 @@
 
 #include "cpu.h"
 #include "exec.h"
+#include "pmu_msr.h"
 
-#define MSR_IA32_PERF_CAPABILITIES	0x345
 #define CPUID_01_ECX_PDCM		(1u << 15)
 
 static bool same_vendor(const char *a, const char *b)

@@ -12,9 +12,11 @@
  * (fault, handler, resume), and the case says so.
  */
 #include "bench_batch.h"
+#include "counters.h"
 #include "cpu.h"
 #include "extable.h"
 #include "harness.h"
+#include "pmu_msr.h"
 #include "rdpmc_check.h"
 #include "ring.h"
 #include "trap.h"
@@ -62,10 +64,10 @@ static uint32_t selector(const struct bench_case *b)
 	bool amd = check_pmu()->vendor == VENDOR_AMD;
 
 	if (b->insn == INSN_RDPMC)
-		return b->target == TARGET_FIXED ? 0x40000000u : 0;
+		return b->target == TARGET_FIXED ? ECX_TYPE_FIXED : ECX_TYPE_GP;
 	if (b->target == TARGET_FIXED)
-		return 0x309;
-	return amd ? 0xC0010004u : 0xC1;
+		return MSR_IA32_FIXED_CTR0;
+	return amd ? MSR_AMD_PERF_CTR0 : MSR_IA32_PMC0;
 }
 
 struct batch {

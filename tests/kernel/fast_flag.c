@@ -10,7 +10,8 @@
 #include "counters.h"
 #include "ecx_sweep.h"
 #include "harness.h"
-#include "pmu_msr.h"
+#include "msr_access.h"
+#include "prog_counter.h"
 
 #define INDICES 32	/* ECX[31] with each of the first indices ... */
 #define TABLE (2 * INDICES + 2)	/* ... of types 0000H and 4000H, and two more */
@@ -36,7 +37,7 @@ static bool preload_all_ones(const struct counter *pmcs, unsigned n)
 	struct strbuf why;
 
 	strbuf_init(&why, text, sizeof(text));
-	if (!pmu_stop_counters(&why)) {
+	if (!prog_stop_all(&why)) {
 		test_fail("stopping the counters: %s", text);
 		return false;
 	}

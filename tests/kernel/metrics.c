@@ -14,7 +14,9 @@
 #include "check_context.h"
 #include "counters.h"
 #include "harness.h"
+#include "msr_access.h"
 #include "pmu_msr.h"
+#include "prog_counter.h"
 #include "rdpmc_check.h"
 
 enum metrics_case { CASE_READ, CASE_CLEAR_ENABLED, CASE_CLEAR_DISABLED, CASES };
@@ -79,7 +81,7 @@ static bool count_then_stop(bool enabled, struct strbuf *why)
 			(enabled ? FIXED_CTRL_METRICS_CLEAR_EN : 0);
 	volatile unsigned spin = 0;
 
-	if (!pmu_stop_counters(why) ||
+	if (!prog_stop_all(why) ||
 	    !msr_write(MSR_IA32_FIXED_CTR3, 0, why) ||
 	    !msr_write(MSR_IA32_PERF_METRICS, 0, why) ||
 	    !msr_write(MSR_IA32_FIXED_CTR_CTRL, ctrl, why) ||
@@ -120,7 +122,7 @@ static void check_clear(const struct exec_state *s, bool enabled)
 	value = edx_eax(&o);
 	if (!msr_read(MSR_IA32_PERF_METRICS, &metrics_after, &why) ||
 	    !msr_read(MSR_IA32_FIXED_CTR3, &slots_after, &why) ||
-	    !pmu_stop_counters(&why)) {
+	    !prog_stop_all(&why)) {
 		test_fail("%s", text);
 		return;
 	}

@@ -6,6 +6,7 @@
  */
 #include "exec.h"
 #include "harness.h"
+#include "msr_access.h"
 #include "pmu_msr.h"
 #include "rdpmc_check.h"
 

@@ -10,7 +10,7 @@
 #include "check_context.h"
 #include "counters.h"
 #include "harness.h"
-#include "pmu_msr.h"
+#include "prog_counter.h"
 #include "rdpmc_check.h"
 
 #define READS 256
@@ -73,7 +73,7 @@ static void run(unsigned i)
 	if (!check_context_usable(s))
 		return;
 	check_invalid_encoding(s, ECX_TYPE_GP);
-	event = pmu_cycle_event(&why);
+	event = prog_cycle_event(&why);
 	if (!event) {
 		test_skip("%s", text);
 		return;
@@ -82,7 +82,7 @@ static void run(unsigned i)
 		test_skip("the model knows no general-purpose counter 0 here");
 		return;
 	}
-	if (!pmu_start_counter(&c, event, 0, &why)) {
+	if (!prog_start_counter(&c, event, 0, &why)) {
 		test_fail("starting counter 0: %s", text);
 		return;
 	}
@@ -90,7 +90,7 @@ static void run(unsigned i)
 		rcx[k] = c.ecx;
 	exec_rdpmc_batch(s, SENTINEL_RAX, SENTINEL_RDX, rcx, READS, true,
 			 outcomes);
-	if (!pmu_stop_counters(&why))
+	if (!prog_stop_all(&why))
 		test_fail("stopping counter 0: %s", text);
 	check_reads(s, &c, outcomes);
 }

@@ -6,8 +6,8 @@
  */
 #include "counters.h"
 #include "harness.h"
-#include "pmu_msr.h"
-#include "prog_counter.h"
+#include "msr_access.h"
+#include "prog_measure.h"
 #include "rdpmc_check.h"
 
 enum { CASE_GP, CASE_FIXED, CASES };

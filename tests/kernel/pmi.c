@@ -7,8 +7,8 @@
 #include "exec.h"
 #include "harness.h"
 #include "interrupt_log.h"
-#include "pmu_msr.h"
-#include "prog_counter.h"
+#include "msr_access.h"
+#include "prog_measure.h"
 #include "rdpmc_check.h"
 
 #define PMI_VECTOR	0xE0	/* any vector of 32-255: fixed delivery */

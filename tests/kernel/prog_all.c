@@ -4,7 +4,7 @@
  * exactly (PROG-7): no counter is lost to another, or to the host.
  */
 #include "harness.h"
-#include "prog_counter.h"
+#include "prog_measure.h"
 #include "rdpmc_check.h"
 
 #define MAX_AT_ONCE 33	/* 32 GP indices and fixed counter 0 */

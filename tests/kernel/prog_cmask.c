@@ -7,7 +7,7 @@
  */
 #include "harness.h"
 #include "pmu_msr.h"
-#include "prog_counter.h"
+#include "prog_measure.h"
 #include "rdpmc_check.h"
 
 #define CMASK_NEVER	255

@@ -2,6 +2,7 @@
 
 #include "exec.h"
 #include "harness.h"
+#include "msr_access.h"
 #include "pmu_msr.h"
 #include "rdpmc_check.h"
 
@@ -15,6 +16,130 @@ const struct prog_event prog_events[PROG_EVENTS] = {
 	[PROG_REF_CYCLES] = { "reference cycles", 2, 0x3C, 0x01, -1 },
 	[PROG_BRANCHES] = { "branch instructions retired", 5, 0xC4, 0x00, 0xC2 },
 };
+
+/*
+ * The count or event-select MSR of general-purpose counter `index` of its
+ * kind (PROG-1, AMD-2): an AMD core counter is the PerfCtrExtCore pair
+ * where that is enumerated, else one of the legacy four. 0 for a fixed
+ * counter and PERF_METRICS, which have no event select.
+ */
+static uint32_t gp_msr(const struct pmu_info *pmu, enum counter_kind kind,
+		       unsigned index, bool select)
+{
+	switch (kind) {
+	case COUNTER_GP:
+	case COUNTER_PMC:
+		return (select ? MSR_IA32_PERFEVTSEL0 : MSR_IA32_PMC0) + index;
+	case COUNTER_AMD_CORE:
+		if (pmu->amd_ext_core)
+			return (select ? MSR_AMD_PERF_CTL_EXT0
+				       : MSR_AMD_PERF_CTR_EXT0) + 2 * index;
+		return (select ? MSR_AMD_PERF_EVTSEL0 : MSR_AMD_PERF_CTR0) + index;
+	case COUNTER_AMD_NB:
+		return MSR_AMD_NB_CTL0 + 2 * index + (select ? 0 : 1);
+	case COUNTER_AMD_L2:
+		return MSR_AMD_L2_CTL0 + 2 * index + (select ? 0 : 1);
+	case COUNTER_FIXED:
+	case COUNTER_METRICS:
+		break;
+	}
+	return 0;
+}
+
+uint32_t counter_msr(const struct counter *c, bool full_width)
+{
+	if (c->kind == COUNTER_FIXED)
+		return MSR_IA32_FIXED_CTR0 + c->index;
+	if (c->kind == COUNTER_METRICS)
+		return MSR_IA32_PERF_METRICS;
+	if (full_width && (c->kind == COUNTER_GP || c->kind == COUNTER_PMC))
+		return MSR_IA32_A_PMC0 + c->index;
+	return gp_msr(check_pmu(), c->kind, c->index, false);
+}
+
+uint32_t counter_select_msr(const struct counter *c)
+{
+	return gp_msr(check_pmu(), c->kind, c->index, true);
+}
+
+bool prog_stop_all(struct strbuf *why)
+{
+	const struct pmu_info *pmu = check_pmu();
+	struct counter counters[MAX_COUNTERS];
+	unsigned n = model_counters(counters, MAX_COUNTERS);
+	bool fixed = false;
+
+	if (pmu->vendor == VENDOR_INTEL && pmu->version >= 2 &&
+	    !msr_write(MSR_IA32_PERF_GLOBAL_CTRL, 0, why))	/* PROG-5 */
+		return false;
+	if (pmu->vendor == VENDOR_AMD && pmu->amd_perfmon_v2 &&
+	    !msr_write(MSR_AMD_PERF_GLOBAL_CTL, 0, why))
+		return false;
+	for (unsigned i = 0; i < n; i++) {
+		if (counters[i].kind == COUNTER_FIXED)
+			fixed = true;
+		else if (!msr_write(counter_select_msr(&counters[i]), 0, why))
+			return false;
+	}
+	return !fixed || msr_write(MSR_IA32_FIXED_CTR_CTRL, 0, why);
+}
+
+/* The event-select bits of ev on this vendor (PROG-1, PROG-4). */
+static uint64_t event_bits(const struct pmu_info *pmu,
+			   const struct prog_event *ev)
+{
+	if (pmu->vendor == VENDOR_AMD)
+		return EVTSEL_EVENT(ev->amd_event);
+	return EVTSEL_EVENT(ev->event) | EVTSEL_UMASK(ev->umask);
+}
+
+/* Whether architectural event ev is available (PROG-4): below the length
+ * CPUID.0AH:EAX[31:24] and its bit in CPUID.0AH:EBX clear. */
+static bool arch_event_available(const struct pmu_info *pmu,
+				 const struct prog_event *ev)
+{
+	return (unsigned)ev->arch_bit < pmu->events_length &&
+	       !(pmu->events_unavailable & (1u << ev->arch_bit));
+}
+
+uint64_t prog_cycle_event(struct strbuf *why)
+{
+	const struct pmu_info *pmu = check_pmu();
+
+	if (pmu->vendor == VENDOR_AMD)
+		return event_bits(pmu, &prog_events[PROG_CYCLES]);
+	if (pmu->vendor != VENDOR_INTEL || pmu->version == 0) {
+		strbuf_puts(why, "no architectural PMU (CPUID.0AH:EAX[7:0] = 0): no architectural event to count (PROG-4)");
+		return 0;
+	}
+	if (pmu->gp_count == 0) {
+		strbuf_puts(why, "no general-purpose counter (CPUID.0AH:EAX[15:8] = 0)");
+		return 0;
+	}
+	if (arch_event_available(pmu, &prog_events[PROG_CYCLES]))
+		return event_bits(pmu, &prog_events[PROG_CYCLES]);
+	if (arch_event_available(pmu, &prog_events[PROG_INSTRUCTIONS]))
+		return event_bits(pmu, &prog_events[PROG_INSTRUCTIONS]);
+	strbuf_printf(why, "CPUID.0AH:EBX = 0x%x (length %u): neither unhalted core cycles nor instructions retired is available (PROG-4)",
+		      pmu->events_unavailable, pmu->events_length);
+	return 0;
+}
+
+bool prog_start_counter(const struct counter *c, uint64_t event,
+			uint64_t initial, struct strbuf *why)
+{
+	const struct pmu_info *pmu = check_pmu();
+
+	if (!prog_stop_all(why) || !msr_write(counter_msr(c, false), initial, why) ||
+	    !msr_write(counter_select_msr(c),
+		       event | EVTSEL_USR | EVTSEL_OS | EVTSEL_EN, why))
+		return false;
+	if (pmu->vendor == VENDOR_INTEL && pmu->version >= 2)	/* PROG-5 */
+		return msr_write(MSR_IA32_PERF_GLOBAL_CTRL, GLOBAL_CTRL_GP(c->index), why);
+	if (pmu->vendor == VENDOR_AMD && pmu->amd_perfmon_v2)
+		return msr_write(MSR_AMD_PERF_GLOBAL_CTL, 1ull << c->index, why);
+	return true;
+}
 
 /* count and control are formats taking the counter's index. */
 static void set_names(struct prog_counter *c, const char *count,
@@ -72,16 +197,13 @@ static bool amd_gp_counter(const struct pmu_info *pmu, const struct prog_event *
 		return false;
 	}
 	/* AMD-2: with PerfCtrExtCore the extended pair, else legacy. */
-	if (pmu->amd_ext_core) {
+	if (pmu->amd_ext_core)
 		set_names(c, "PERF_CTR%u", "PERF_CTL%u", index);
-		c->control_msr = MSR_AMD_PERF_CTL_EXT0 + 2 * index;
-		c->count_msr = MSR_AMD_PERF_CTR_EXT0 + 2 * index;
-	} else {
+	else
 		set_names(c, "PerfCtr%u", "PerfEvtSel%u", index);
-		c->control_msr = MSR_AMD_PERF_EVTSEL0 + index;
-		c->count_msr = MSR_AMD_PERF_CTR0 + index;
-	}
-	c->control_off = EVTSEL_EVENT(ev->amd_event);
+	c->control_msr = gp_msr(pmu, COUNTER_AMD_CORE, index, true);
+	c->count_msr = gp_msr(pmu, COUNTER_AMD_CORE, index, false);
+	c->control_off = event_bits(pmu, ev);
 	if (pmu->amd_perfmon_v2) {
 		c->global_msr = MSR_AMD_PERF_GLOBAL_CTL;
 		c->global_bit = 1ull << index;
@@ -110,9 +232,9 @@ static bool intel_gp_counter(const struct pmu_info *pmu, const struct prog_event
 		return false;
 	}
 	set_names(c, "IA32_PMC%u", "IA32_PERFEVTSEL%u", index);
-	c->control_msr = MSR_IA32_PERFEVTSEL0 + index;
-	c->count_msr = MSR_IA32_PMC0 + index;
-	c->control_off = EVTSEL_EVENT(ev->event) | EVTSEL_UMASK(ev->umask);
+	c->control_msr = gp_msr(pmu, COUNTER_GP, index, true);
+	c->count_msr = gp_msr(pmu, COUNTER_GP, index, false);
+	c->control_off = event_bits(pmu, ev);
 	if (pmu->version >= 2) {	/* PROG-5 */
 		c->global_msr = MSR_IA32_PERF_GLOBAL_CTRL;
 		c->global_bit = GLOBAL_CTRL_GP(index);
@@ -353,119 +475,3 @@ bool prog_take_counter(struct prog_counter *c, bool fixed)
 	return false;
 }
 
-bool prog_overflow(struct prog_counter *c, uint64_t control, uint64_t *count,
-		   struct strbuf *why)
-{
-	struct prog_run r = {
-		prog_enables(c, FILTER_OS | FILTER_USR) | control,
-		/* A plain IA32_PMCx write sign-extends bit 31 (PROG-5), so the
-		 * same value presets every kind of counter. */
-		width_mask(c->width) - PROG_OVERFLOW_MARGIN + 1,
-		false, 0, PROG_SHORT_LOOP,
-	};
-
-	return prog_run(c, &r, count, why);
-}
-
-bool prog_measure_run(struct prog_counter *c, const struct prog_run *r,
-		      struct prog_delta *d, struct strbuf *why)
-{
-	struct prog_run shorter = *r, longer = *r;
-
-	shorter.iterations = PROG_SHORT_LOOP;
-	longer.iterations = PROG_LONG_LOOP;
-	return prog_run(c, &shorter, &d->short_count, why) &&
-	       prog_run(c, &longer, &d->long_count, why);
-}
-
-bool prog_measure_run_or_fail(struct prog_counter *c, const struct prog_run *r,
-			      struct prog_delta *d)
-{
-	char text[160];
-	struct strbuf why;
-
-	strbuf_init(&why, text, sizeof(text));
-	if (prog_measure_run(c, r, d, &why))
-		return true;
-	test_fail("%s", text);
-	return false;
-}
-
-bool prog_measure(struct prog_counter *c, unsigned filter, unsigned cpl,
-		  struct prog_delta *d, struct strbuf *why)
-{
-	struct prog_run r = { prog_enables(c, filter), 0, false, cpl, 0 };
-
-	return prog_measure_run(c, &r, d, why);
-}
-
-uint64_t prog_tolerance(uint64_t expected)
-{
-	return expected / 1000 + 2;
-}
-
-void prog_expect_count(const struct prog_counter *c, const char *what,
-		       const struct prog_delta *d, uint64_t per_iteration)
-{
-	uint64_t expected = per_iteration * PROG_LOOP_DELTA;
-	uint64_t tolerance = prog_tolerance(expected);
-	/* Signed: around a count of 0, noise may make the long run count
-	 * one less than the short one. */
-	int64_t delta = (int64_t)(d->long_count - d->short_count);
-	int64_t off = delta - (int64_t)expected;
-
-	if (per_iteration && d->long_count == 0) {
-		test_fail("%s holds written values but did not advance when enabled: %s read 0 after %llu iterations",
-			  c->name, what, PROG_LONG_LOOP);
-		return;
-	}
-	if (off > (int64_t)tolerance || off < -(int64_t)tolerance) {
-		test_fail("%s: %s counted %lld more over %llu more iterations; expected %llu +- %llu (counts %llu and %llu)",
-			  c->name, what, (long long)delta, PROG_LOOP_DELTA,
-			  (unsigned long long)expected,
-			  (unsigned long long)tolerance,
-			  (unsigned long long)d->short_count,
-			  (unsigned long long)d->long_count);
-		return;
-	}
-	test_note("%s: %s counted %lld more over %llu more iterations (expected %llu +- %llu)",
-		  c->name, what, (long long)delta, PROG_LOOP_DELTA,
-		  (unsigned long long)expected, (unsigned long long)tolerance);
-}
-
-void prog_expect_advance(const struct prog_counter *c, const char *what,
-			 const struct prog_delta *d)
-{
-	if (d->long_count == 0)
-		test_fail("%s holds written values but did not advance when enabled: %s read 0 after %llu iterations",
-			  c->name, what, PROG_LONG_LOOP);
-	else if (d->long_count <= d->short_count)
-		test_fail("%s: %s did not advance more over %llu iterations (%llu) than over %llu (%llu)",
-			  c->name, what, PROG_LONG_LOOP,
-			  (unsigned long long)d->long_count, PROG_SHORT_LOOP,
-			  (unsigned long long)d->short_count);
-	else
-		test_note("%s: %s %llu over %llu iterations, %llu over %llu",
-			  c->name, what, (unsigned long long)d->short_count,
-			  PROG_SHORT_LOOP, (unsigned long long)d->long_count,
-			  PROG_LONG_LOOP);
-}
-
-void prog_expect_rings(struct prog_counter *c, unsigned cpl)
-{
-	char text[120];
-	struct strbuf why;
-	struct prog_delta usr, os;
-
-	strbuf_init(&why, text, sizeof(text));
-	if (!prog_measure(c, FILTER_USR, cpl, &usr, &why) ||
-	    !prog_measure(c, FILTER_OS, cpl, &os, &why)) {
-		test_fail("%s", text);
-		return;
-	}
-	/* PROG-2: OS counts CPL 0, USR counts CPL 1, 2 and 3. */
-	prog_expect_count(c, "USR only", &usr,
-			  cpl == 0 ? 0 : KNOWN_LOOP_INSTRUCTIONS);
-	prog_expect_count(c, "OS only", &os,
-			  cpl == 0 ? KNOWN_LOOP_INSTRUCTIONS : 0);
-}

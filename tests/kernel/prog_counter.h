@@ -1,9 +1,17 @@
 /*
- * One performance counter, programmed as PROG-1/PROG-3/PROG-5 say, and the
- * known loop (kernel/exec.h) counted with it at a chosen CPL. Intel
- * general-purpose and fixed counters and AMD core counters look the same
- * from here: a control MSR with an off and an on value, a count MSR, and
- * optionally a global gate.
+ * Programming the performance counters, as PROG-1/PROG-3/PROG-5 say, the
+ * one way the checks do it, written only against exec_rdmsr() /
+ * exec_wrmsr() (kernel/exec.h) so the host simulator runs the same checks.
+ * Every step that can fail appends why (the MSR access that faulted) to a
+ * strbuf and returns false.
+ *
+ * Two views of a counter: a model counter (tests/kernel/counters.h), the
+ * ECX RDPMC reads it with, whose MSRs the data checks write and read and
+ * which they start to read it while it runs; and a programmed counter
+ * (struct prog_counter) that counts the known loop (kernel/exec.h) at a
+ * chosen CPL: Intel general-purpose and fixed counters and AMD core
+ * counters look the same from there, a control MSR with an off and an on
+ * value, a count MSR, and optionally a global gate.
  */
 #ifndef PMCTEST_PROG_COUNTER_H
 #define PMCTEST_PROG_COUNTER_H
@@ -11,6 +19,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "counters.h"
 #include "model.h"
 #include "strbuf.h"
 
@@ -32,6 +41,36 @@ enum {
 };
 
 extern const struct prog_event prog_events[PROG_EVENTS];
+
+/* The MSR RDPMC reads for model counter c (PRIV-7); full_width: IA32_A_PMCx
+ * (PROG-5). */
+uint32_t counter_msr(const struct counter *c, bool full_width);
+
+/* The event select paired with a general-purpose counter (PROG-1); 0 for
+ * a fixed counter and PERF_METRICS. */
+uint32_t counter_select_msr(const struct counter *c);
+
+/*
+ * Stop every counter the model knows (PROG-3: EN clear before a counter is
+ * written): IA32_PERF_GLOBAL_CTRL (version 2 and up) and
+ * IA32_FIXED_CTR_CTRL cleared, AMD PerfCntrGlobalCtl (PerfMonV2) cleared,
+ * every event select cleared. The kernel counts nothing outside a test,
+ * and a test that starts a counter stops it again, so this is also the
+ * state a test leaves behind.
+ */
+bool prog_stop_all(struct strbuf *why);
+
+/* An event every PMU here counts at every CPL (Intel: unhalted core
+ * cycles, else instructions retired, PROG-4; AMD: PMCx076, cycles not in
+ * halt), as event-select bits; 0 with the SKIP reason in why. */
+uint64_t prog_cycle_event(struct strbuf *why);
+
+/* Start general-purpose model counter c at `initial` counting `event` at
+ * every CPL and leave it running, in PROG-3 order: everything stopped, the
+ * count written, the event select enabled, then the global gate (PROG-5,
+ * PerfMonV2). prog_stop_all() stops it. */
+bool prog_start_counter(const struct counter *c, uint64_t event,
+			uint64_t initial, struct strbuf *why);
 
 struct prog_counter {
 	char name[24];		/* "IA32_PMC0", "IA32_FIXED_CTR1", "PerfCtr0" */
@@ -101,59 +140,5 @@ bool prog_run_with_write(struct prog_counter *c, const struct prog_run *r,
 bool prog_run_many(struct prog_counter *counters, unsigned n,
 		   const uint64_t *control, const struct prog_run *r,
 		   uint64_t *count, struct strbuf *why);
-
-/*
- * The counting checks compare two runs of the loop, PROG_SHORT_LOOP and
- * PROG_LONG_LOOP iterations: the cost of programming the counter and of
- * entering the ring is the same in both and drops out, so the difference
- * is the loop's own count, known exactly from its code.
- */
-#define PROG_SHORT_LOOP	1000ull
-#define PROG_LONG_LOOP	101000ull
-#define PROG_LOOP_DELTA	(PROG_LONG_LOOP - PROG_SHORT_LOOP)
-
-struct prog_delta {
-	uint64_t short_count, long_count;
-};
-
-bool prog_measure(struct prog_counter *c, unsigned filter, unsigned cpl,
-		  struct prog_delta *d, struct strbuf *why);
-
-/* The same two runs for r (its iterations are ignored). */
-bool prog_measure_run(struct prog_counter *c, const struct prog_run *r,
-		      struct prog_delta *d, struct strbuf *why);
-
-/* prog_measure_run(); where the runs cannot be made, the test fails
- * saying why. */
-bool prog_measure_run_or_fail(struct prog_counter *c, const struct prog_run *r,
-			      struct prog_delta *d);
-
-/*
- * Overflow runs (OVF-1, PMI-1): the counter starts PROG_OVERFLOW_MARGIN
- * below the top of its width and counts the short loop (more instructions
- * than the margin) at CPL 0 with both rings enabled and `control` added.
- * The count it reads afterwards is what it counted past the wrap.
- */
-#define PROG_OVERFLOW_MARGIN	500ull
-
-bool prog_overflow(struct prog_counter *c, uint64_t control, uint64_t *count,
-		   struct strbuf *why);
-
-/* The tolerance of an exact count: 0.1% of it plus 2. */
-uint64_t prog_tolerance(uint64_t expected);
-
-/* Checks d against expected per iteration (0: the loop must not be
- * counted); fails the running test with the counts if it deviates. */
-void prog_expect_count(const struct prog_counter *c, const char *what,
-		       const struct prog_delta *d, uint64_t per_iteration);
-
-/* Checks that the counter advanced over the long loop and advanced more
- * than over the short one (cycles: no exact count). */
-void prog_expect_advance(const struct prog_counter *c, const char *what,
-			 const struct prog_delta *d);
-
-/* PROG-2 on a counter of instructions retired: with USR only it counts the
- * loop at CPL cpl iff cpl != 0, with OS only iff cpl == 0. */
-void prog_expect_rings(struct prog_counter *c, unsigned cpl);
 
 #endif

@@ -4,9 +4,9 @@
  * codes) counts the known loop. Instructions and branches retired have
  * exact counts (arch/known_loop.asm); cycles only have to advance.
  */
-#include "harness.h"
 #include "exec.h"
-#include "prog_counter.h"
+#include "harness.h"
+#include "prog_measure.h"
 #include "rdpmc_check.h"
 
 static const struct {

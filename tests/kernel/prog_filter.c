@@ -4,7 +4,7 @@
  * CPL 1, 2 and 3 only USR does.
  */
 #include "harness.h"
-#include "prog_counter.h"
+#include "prog_measure.h"
 #include "rdpmc_check.h"
 
 #define CPLS 4

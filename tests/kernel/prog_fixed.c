@@ -5,7 +5,7 @@
  * fixed counters 1 and 2 (core and reference cycles) advance.
  */
 #include "harness.h"
-#include "prog_counter.h"
+#include "prog_measure.h"
 #include "rdpmc_check.h"
 
 static const struct {

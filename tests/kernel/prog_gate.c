@@ -5,7 +5,7 @@
  */
 #include "harness.h"
 #include "pmu_msr.h"
-#include "prog_counter.h"
+#include "prog_measure.h"
 #include "rdpmc_check.h"
 
 enum { CASE_EN, CASE_GLOBAL, CASES };

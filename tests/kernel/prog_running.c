@@ -7,8 +7,7 @@
  */
 #include "exec.h"
 #include "harness.h"
-#include "pmu_msr.h"
-#include "prog_counter.h"
+#include "prog_measure.h"
 #include "rdpmc_check.h"
 
 #define MARKER 0x10000000ull	/* below bit 31: no sign extension */

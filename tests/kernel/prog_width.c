@@ -6,6 +6,7 @@
  * PerfCtr writes are 48 bits wide, no sign extension (AMD-3).
  */
 #include "harness.h"
+#include "msr_access.h"
 #include "pmu_msr.h"
 #include "prog_counter.h"
 #include "rdpmc_check.h"

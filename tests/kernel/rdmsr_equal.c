@@ -3,13 +3,14 @@
  * every counter the model says exists: with the counters stopped, each is
  * written a value of its own (bit 31 clear, so no sign extension, PROG-5),
  * then RDMSR, RDPMC, RDMSR must agree with each other and with the value.
- * The MSR: IA32_PMCx, IA32_FIXED_CTRx, AMD PerfCtrN (tests/kernel/pmu_msr.h).
+ * The MSR: IA32_PMCx, IA32_FIXED_CTRx, AMD PerfCtrN (counter_msr()).
  * The #GP(0) half: RDPMC of the first general-purpose index past them.
  */
 #include "check_context.h"
 #include "counters.h"
 #include "harness.h"
-#include "pmu_msr.h"
+#include "msr_access.h"
+#include "prog_counter.h"
 #include "rdpmc_check.h"
 
 static void describe(unsigned i, struct test_text *t)
@@ -31,7 +32,7 @@ static void check_counter(const struct exec_state *s, const struct counter *c,
 	struct exec_outcome o;
 
 	strbuf_init(&why, text, sizeof(text));
-	if (!pmu_stop_counters(&why) || !msr_write(msr, written, &why) ||
+	if (!prog_stop_all(&why) || !msr_write(msr, written, &why) ||
 	    !msr_read(msr, &before, &why)) {
 		test_fail("ECX %08XH: %s", c->ecx, text);
 		return;

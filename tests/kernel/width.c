@@ -13,7 +13,8 @@
 #include "check_context.h"
 #include "counters.h"
 #include "harness.h"
-#include "pmu_msr.h"
+#include "msr_access.h"
+#include "prog_counter.h"
 #include "rdpmc_check.h"
 
 static bool is_fixed(const struct counter *c)
@@ -95,17 +96,17 @@ static void check_wrap(const struct exec_state *s, const struct counter *c)
 	bool conforms;
 
 	strbuf_init(&why, text, sizeof(text));
-	event = pmu_cycle_event(&why);
+	event = prog_cycle_event(&why);
 	if (!event) {
 		test_note("ECX %08XH: no overflow check: %s", c->ecx, text);
 		return;
 	}
-	if (!pmu_start_counter(c, event, mask, &why)) {
+	if (!prog_start_counter(c, event, mask, &why)) {
 		test_fail("ECX %08XH: starting it at all-ones: %s", c->ecx, text);
 		return;
 	}
 	conforms = run_rdpmc_case(&rc, &o, &why);
-	if (!pmu_stop_counters(&why))
+	if (!prog_stop_all(&why))
 		test_fail("ECX %08XH: stopping it: %s", c->ecx, text);
 	value = edx_eax(&o);
 	if (!conforms)
@@ -135,7 +136,7 @@ static void check_counter(const struct exec_state *s, const struct counter *c,
 			  c->ecx);
 		return;
 	}
-	if (!pmu_stop_counters(&why) || !msr_write(msr, mask, &why)) {
+	if (!prog_stop_all(&why) || !msr_write(msr, mask, &why)) {
 		test_fail("ECX %08XH: %s", c->ecx, text);
 		return;
 	}

@@ -8,27 +8,6 @@
 
 #include <stddef.h>
 
-#define MSR_IA32_PMC0			0x0C1u	/* + x */
-#define MSR_IA32_PERFEVTSEL0		0x186u	/* + x */
-#define MSR_IA32_FIXED_CTR0		0x309u	/* + x */
-#define MSR_IA32_PERF_METRICS		0x329u
-#define MSR_IA32_PERF_CAPABILITIES	0x345u
-#define MSR_IA32_FIXED_CTR_CTRL		0x38Du
-#define MSR_IA32_PERF_GLOBAL_STATUS	0x38Eu
-#define MSR_IA32_PERF_GLOBAL_CTRL	0x38Fu
-#define MSR_IA32_PERF_GLOBAL_OVF_CTRL	0x390u	/* STATUS_RESET from v4 */
-#define MSR_IA32_PERF_GLOBAL_STATUS_SET	0x391u	/* v4 */
-#define MSR_IA32_A_PMC0			0x4C1u	/* + x, FW_WRITE */
-#define MSR_AMD_PERF_EVTSEL0		0xC0010000u	/* + n, n < 4 */
-#define MSR_AMD_PERF_CTR0		0xC0010004u	/* + n, n < 4 */
-#define MSR_AMD_PERF_CTL_EXT0		0xC0010200u	/* + 2n, CTR + 2n + 1 */
-#define MSR_AMD_L2_CTL0			0xC0010230u	/* + 2n, PerfCtrExtLLC */
-#define MSR_AMD_NB_CTL0			0xC0010240u	/* + 2n, PerfCtrExtNB */
-#define MSR_AMD_GLOBAL_STATUS		0xC0000300u	/* PerfMonV2 */
-#define MSR_AMD_GLOBAL_CTL		0xC0000301u
-#define MSR_AMD_GLOBAL_STATUS_CLR	0xC0000302u
-#define MSR_AMD_GLOBAL_STATUS_SET	0xC0000303u
-
 #define FIXED_FIELDS		16	/* IA32_FIXED_CTR_CTRL: 4 bits each */
 #define EVTSEL_EN		(1ull << 22)
 #define GLOBAL_EN_METRICS	(1ull << 48)

@@ -13,8 +13,6 @@
 #include "sim_msr.h"
 #include "sim_platform.h"
 
-#define MSR_IA32_PERF_GLOBAL_CTRL 0x38Fu
-
 static struct {
 	const char *profile;
 	jmp_buf contained;

@@ -1,0 +1,62 @@
+/*
+ * The PMU's MSRs and their fields, Intel and AMD, as numbers only: the one
+ * list the kernel, its enumeration and its checks use (PROG-1, PROG-5,
+ * MET-1, OVF-1..3, AMD-2; SDM Vol. 4, APM Vol. 2 "Performance Counters").
+ * The simulator keeps its own list (tests/sim/sim_msr.h) on purpose.
+ */
+#ifndef PMCTEST_PMU_MSR_H
+#define PMCTEST_PMU_MSR_H
+
+/* Intel, architectural PMU */
+#define MSR_IA32_PMC0			0x0C1u	/* + x */
+#define MSR_IA32_PERFEVTSEL0		0x186u	/* + x */
+#define MSR_IA32_FIXED_CTR0		0x309u	/* + x */
+#define MSR_IA32_FIXED_CTR3		0x30Cu	/* MET-1: topdown slots */
+#define MSR_IA32_PERF_METRICS		0x329u	/* ARCH-4, MET-1 */
+#define MSR_IA32_PERF_CAPABILITIES	0x345u	/* where CPUID.01H:ECX.PDCM = 1 (MET-3) */
+#define MSR_IA32_FIXED_CTR_CTRL		0x38Du
+#define MSR_IA32_PERF_GLOBAL_STATUS	0x38Eu	/* OVF-1, read-only */
+#define MSR_IA32_PERF_GLOBAL_CTRL	0x38Fu
+#define MSR_IA32_PERF_GLOBAL_OVF_CTRL	0x390u	/* OVF-2; STATUS_RESET from v4 */
+#define MSR_IA32_PERF_GLOBAL_STATUS_SET	0x391u	/* OVF-3, version 4 */
+#define MSR_IA32_A_PMC0			0x4C1u	/* + x, full width (FW_WRITE) */
+
+/* IA32_PERFEVTSELx and AMD PerfEvtSeln share these fields (PROG-1). */
+#define EVTSEL_EVENT(e)			((uint64_t)(e) & 0xFFu)
+#define EVTSEL_UMASK(u)			(((uint64_t)(u) & 0xFFu) << 8)
+#define EVTSEL_USR			(1ull << 16)
+#define EVTSEL_OS			(1ull << 17)
+#define EVTSEL_EDGE			(1ull << 18)
+#define EVTSEL_INT			(1ull << 20)
+#define EVTSEL_EN			(1ull << 22)
+#define EVTSEL_INV			(1ull << 23)
+#define EVTSEL_CMASK(c)			(((uint64_t)(c) & 0xFFu) << 24)
+
+/* IA32_FIXED_CTR_CTRL: four bits per fixed counter i (PROG-5). */
+#define FIXED_CTRL_OS(i)		(1ull << (4 * (i)))
+#define FIXED_CTRL_USR(i)		(1ull << (4 * (i) + 1))
+#define FIXED_CTRL_PMI(i)		(1ull << (4 * (i) + 3))
+#define FIXED_CTRL_FIELDS		16
+#define FIXED_CTRL_FIELD(i)		(0xFull << (4 * (i)))
+#define FIXED_CTRL_METRICS_CLEAR_EN	(1ull << 14)	/* MET-1 */
+
+/* IA32_PERF_GLOBAL_CTRL: bit x gates PMCx, bit 32 + i fixed counter i. */
+#define GLOBAL_CTRL_GP(x)		(1ull << (x))
+#define GLOBAL_CTRL_FIXED(i)		(1ull << (32 + (i)))
+#define GLOBAL_CTRL_PERF_METRICS	(1ull << 48)	/* EN_PERF_METRICS */
+
+/* AMD core counters (AMD-2): legacy PerfEvtSel0-3 / PerfCtr0-3, and with
+ * PerfCtrExtCore the six interleaved extended pairs. The other ranges:
+ * CTL at 2n, CTR at 2n + 1. */
+#define MSR_AMD_PERF_EVTSEL0		0xC0010000u	/* + n, n < 4 */
+#define MSR_AMD_PERF_CTR0		0xC0010004u	/* + n, n < 4 */
+#define MSR_AMD_PERF_CTL_EXT0		0xC0010200u	/* + 2n */
+#define MSR_AMD_PERF_CTR_EXT0		0xC0010201u	/* + 2n */
+#define MSR_AMD_L2_CTL0			0xC0010230u	/* PerfCtrExtLLC, AMD-2 */
+#define MSR_AMD_NB_CTL0			0xC0010240u	/* PerfCtrExtNB, AMD-2 */
+#define MSR_AMD_PERF_GLOBAL_STATUS	0xC0000300u	/* PerfMonV2, read-only */
+#define MSR_AMD_PERF_GLOBAL_CTL		0xC0000301u	/* PerfMonV2: bit n */
+#define MSR_AMD_PERF_GLOBAL_STATUS_CLR	0xC0000302u
+#define MSR_AMD_PERF_GLOBAL_STATUS_SET	0xC0000303u
+
+#endif

@@ -1,0 +1,69 @@
+/*
+ * Measuring with a programmed counter (tests/kernel/prog_counter.h): the
+ * known loop counted over two lengths, and the counts judged against what
+ * the loop's code retires.
+ */
+#ifndef PMCTEST_PROG_MEASURE_H
+#define PMCTEST_PROG_MEASURE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "prog_counter.h"
+#include "strbuf.h"
+
+/*
+ * The counting checks compare two runs of the loop, PROG_SHORT_LOOP and
+ * PROG_LONG_LOOP iterations: the cost of programming the counter and of
+ * entering the ring is the same in both and drops out, so the difference
+ * is the loop's own count, known exactly from its code.
+ */
+#define PROG_SHORT_LOOP	1000ull
+#define PROG_LONG_LOOP	101000ull
+#define PROG_LOOP_DELTA	(PROG_LONG_LOOP - PROG_SHORT_LOOP)
+
+struct prog_delta {
+	uint64_t short_count, long_count;
+};
+
+bool prog_measure(struct prog_counter *c, unsigned filter, unsigned cpl,
+		  struct prog_delta *d, struct strbuf *why);
+
+/* The same two runs for r (its iterations are ignored). */
+bool prog_measure_run(struct prog_counter *c, const struct prog_run *r,
+		      struct prog_delta *d, struct strbuf *why);
+
+/* prog_measure_run(); where the runs cannot be made, the test fails
+ * saying why. */
+bool prog_measure_run_or_fail(struct prog_counter *c, const struct prog_run *r,
+			      struct prog_delta *d);
+
+/*
+ * Overflow runs (OVF-1, PMI-1): the counter starts PROG_OVERFLOW_MARGIN
+ * below the top of its width and counts the short loop (more instructions
+ * than the margin) at CPL 0 with both rings enabled and `control` added.
+ * The count it reads afterwards is what it counted past the wrap.
+ */
+#define PROG_OVERFLOW_MARGIN	500ull
+
+bool prog_overflow(struct prog_counter *c, uint64_t control, uint64_t *count,
+		   struct strbuf *why);
+
+/* The tolerance of an exact count: 0.1% of it plus 2. */
+uint64_t prog_tolerance(uint64_t expected);
+
+/* Checks d against expected per iteration (0: the loop must not be
+ * counted); fails the running test with the counts if it deviates. */
+void prog_expect_count(const struct prog_counter *c, const char *what,
+		       const struct prog_delta *d, uint64_t per_iteration);
+
+/* Checks that the counter advanced over the long loop and advanced more
+ * than over the short one (cycles: no exact count). */
+void prog_expect_advance(const struct prog_counter *c, const char *what,
+			 const struct prog_delta *d);
+
+/* PROG-2 on a counter of instructions retired: with USR only it counts the
+ * loop at CPL cpl iff cpl != 0, with OS only iff cpl == 0. */
+void prog_expect_rings(struct prog_counter *c, unsigned cpl);
+
+#endif
