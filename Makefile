@@ -96,11 +96,11 @@ $(BUILD)/.tools:
 
 $(BUILD)/obj/%.o: %.asm arch/segments.inc arch/extable.inc | $(BUILD)/.tools
 	@mkdir -p $(dir $@)
-	$(NASM) $(NASM_FLAGS) -MD $(@:.o=.d) -o $@ $<
+	$(NASM) $(NASM_FLAGS) -MD $(@:.o=.d) -MP -o $@ $<
 
 $(BUILD)/obj/%.o: %.c | $(BUILD)/.tools
 	@mkdir -p $(dir $@)
-	$(CC) $(KERNEL_CFLAGS) -MMD -c -o $@ $<
+	$(CC) $(KERNEL_CFLAGS) -MMD -MP -c -o $@ $<
 
 $(ELF): $(KERNEL_OBJS) linker.ld
 	$(LD) $(KERNEL_LDFLAGS) -o $@ $(KERNEL_OBJS)

@@ -7,8 +7,8 @@
  * Intel (AMD-1, PRIV-5). SKIPs where the vendor is not AuthenticAMD.
  */
 #include "check_context.h"
-#include "ecx_sweep.h"
 #include "harness.h"
+#include "sweep.h"
 
 #define LOW 64			/* ECX 0..63: the ranges and past them */
 #define HIGH_FORMS 3		/* ECX[31:30] = 01, 10, 11 ... */

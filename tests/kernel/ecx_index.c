@@ -12,8 +12,8 @@
  */
 #include "check_context.h"
 #include "counters.h"
-#include "ecx_sweep.h"
 #include "harness.h"
+#include "sweep.h"
 
 #define INDICES 0x10000u
 

@@ -8,10 +8,10 @@
  */
 #include "check_context.h"
 #include "counters.h"
-#include "ecx_sweep.h"
 #include "harness.h"
 #include "msr_access.h"
 #include "prog_counter.h"
+#include "sweep.h"
 
 #define INDICES 32	/* ECX[31] with each of the first indices ... */
 #define TABLE (2 * INDICES + 2)	/* ... of types 0000H and 4000H, and two more */

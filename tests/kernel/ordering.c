@@ -12,6 +12,7 @@
 #include "harness.h"
 #include "prog_counter.h"
 #include "rdpmc_check.h"
+#include "sweep.h"
 
 #define READS 256
 

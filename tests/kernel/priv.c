@@ -15,6 +15,7 @@
  */
 #include "harness.h"
 #include "rdpmc_check.h"
+#include "sweep.h"
 
 enum priv_case {
 	CASE_VALID,	/* a counter that exists */

@@ -60,9 +60,7 @@ static void deviates(struct strbuf *dev, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* PRIV-6: what a fault must leave as it was. */
-static bool kept_registers(const struct rdpmc_case *c,
-			   const struct exec_outcome *o)
+bool registers_kept(const struct rdpmc_case *c, const struct exec_outcome *o)
 {
 	uint64_t m = register_mask(&c->state);
 
@@ -96,7 +94,7 @@ static bool fault_conforms(const struct rdpmc_case *c,
 			      (unsigned long long)o->insn_rip);
 		return false;
 	}
-	if (!kept_registers(c, o)) {
+	if (!registers_kept(c, o)) {
 		deviates(dev, "the faulting RDPMC changed RAX/RDX/RCX (in: RAX=0x%llx RDX=0x%llx RCX=0x%llx) (PRIV-6)",
 			      (unsigned long long)(c->rax & m),
 			      (unsigned long long)(c->rdx & m),
@@ -188,7 +186,7 @@ static void report_lines(const char *prefix, const char *text)
 static void format_seen(const struct rdpmc_case *c,
 			const struct exec_outcome *o, struct strbuf *sb)
 {
-	if (!o->faulted || !kept_registers(c, o)) {
+	if (!o->faulted || !registers_kept(c, o)) {
 		format_outcome(o, sb);
 		return;
 	}
@@ -264,124 +262,4 @@ bool check_rdpmc(const struct rdpmc_case *c)
 		return true;
 	report_rdpmc_mismatch(c, &o, text);
 	return false;
-}
-
-/*
- * What a mismatch's one-line report says but for RCX: the model's answer
- * and statements, and the outcome (format_seen() names the registers only
- * when a fault changed them). Compared field by field, which is cheaper
- * than formatting the text: a sweep under a target that deviates
- * everywhere meets tens of thousands of mismatches.
- */
-static void mismatch_shape(const struct rdpmc_case *c,
-			   const struct rdpmc_expect *e,
-			   const struct exec_outcome *o,
-			   struct mismatch_shape *shape)
-{
-	bool kept = o->faulted && kept_registers(c, o);
-
-	shape->statements = e->statements;
-	shape->verdict = e->verdict;
-	shape->also_gp = e->gp_also_conforms;
-	shape->faulted = o->faulted;
-	shape->vector = o->vector;
-	shape->error_code = o->error_code;
-	shape->rip_offset = o->fault_rip - o->insn_rip;
-	shape->rax = kept ? 0 : o->rax;
-	shape->rdx = kept ? 0 : o->rdx;
-	shape->rcx = kept ? 0 : o->rcx;
-}
-
-static bool same_shape(const struct mismatch_shape *a,
-		       const struct mismatch_shape *b)
-{
-	return a->statements == b->statements && a->verdict == b->verdict &&
-	       a->also_gp == b->also_gp && a->faulted == b->faulted &&
-	       a->vector == b->vector && a->error_code == b->error_code &&
-	       a->rip_offset == b->rip_offset && a->rax == b->rax &&
-	       a->rdx == b->rdx && a->rcx == b->rcx;
-}
-
-/*
- * Whether this step is a fault that kept the registers, like the last
- * step, with the same vector, error code and saved RIP, under the same
- * answer of the model: then it conforms as the last one did and, if not,
- * its report reads like the last one's. Most steps of a sweep are, and
- * this spares them the comparison (a sweep's cost should be its faults).
- */
-static bool like_last_fault(struct sweep *sw, const struct rdpmc_case *c,
-			    const struct exec_outcome *o)
-{
-	bool like = sw->last_fault.valid &&
-		    sw->last_fault.asked == sw->model.asked && o->faulted &&
-		    o->vector == sw->last_fault.vector &&
-		    o->error_code == sw->last_fault.error_code &&
-		    o->fault_rip - o->insn_rip == sw->last_fault.rip_offset &&
-		    kept_registers(c, o);
-
-	if (!like) {
-		sw->last_fault.valid = o->faulted && kept_registers(c, o);
-		sw->last_fault.vector = o->vector;
-		sw->last_fault.error_code = o->error_code;
-		sw->last_fault.rip_offset = o->fault_rip - o->insn_rip;
-		sw->last_fault.asked = sw->model.asked;
-	}
-	return like;
-}
-
-bool sweep_outcome(struct sweep *sw, const struct rdpmc_case *c,
-		   const struct exec_outcome *o)
-{
-	char text[256];
-	struct strbuf deviation;
-	const struct rdpmc_expect *e;
-	struct mismatch_shape shape;
-
-	sw->cases++;
-	e = model_rdpmc_cached(&sw->model, check_pmu(), &c->state, c->rcx);
-	if (like_last_fault(sw, c, o)) {
-		if (sw->last_fault.conformed)
-			return true;
-		sw->mismatches++;
-		if (sw->reported < SWEEP_REPORTS)
-			sw->alike++;	/* it reads as the last one shown */
-		return false;
-	}
-	sw->last_fault.conformed = rdpmc_conforms(c, e, o, 0);
-	if (sw->last_fault.conformed)
-		return true;
-	sw->mismatches++;
-	if (sw->reported >= SWEEP_REPORTS)
-		return false;
-	mismatch_shape(c, e, o, &shape);
-	if (sw->reported && same_shape(&shape, &sw->last_shown)) {
-		sw->alike++;
-		return false;
-	}
-	sw->last_shown = shape;
-	strbuf_init(&deviation, text, sizeof(text));
-	rdpmc_conforms(c, e, o, &deviation);
-	sw->reported++;
-	report_rdpmc_mismatch(c, o, text);
-	return false;
-}
-
-bool sweep_case(struct sweep *sw, const struct rdpmc_case *c)
-{
-	struct exec_outcome o;
-
-	exec_rdpmc(&c->state, c->rax, c->rcx, c->rdx, &o);
-	return sweep_outcome(sw, c, &o);
-}
-
-void sweep_finish(const struct sweep *sw, const char *what)
-{
-	if (sw->alike)
-		test_fail("%u of %u %s deviate from the model; %u of them not shown, each read as the one shown before it but for RCX",
-			  sw->mismatches, sw->cases, what, sw->alike);
-	else if (sw->mismatches)
-		test_fail("%u of %u %s deviate from the model", sw->mismatches,
-			  sw->cases, what);
-	else
-		test_note("%u %s, all as the model says", sw->cases, what);
 }

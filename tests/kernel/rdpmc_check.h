@@ -1,7 +1,8 @@
 /*
  * One conformance check: execute RDPMC in a context, ask the model what the
  * spec requires there, and compare. Written only against kernel/exec.h and
- * the model, so the host simulator runs the very same checks.
+ * the model, so the host simulator runs the very same checks. Many of them
+ * in one test: tests/kernel/sweep.h.
  */
 #ifndef PMCTEST_RDPMC_CHECK_H
 #define PMCTEST_RDPMC_CHECK_H
@@ -50,47 +51,9 @@ bool check_rdpmc(const struct rdpmc_case *c);
 bool run_rdpmc_case(const struct rdpmc_case *c, struct exec_outcome *o,
 		    struct strbuf *deviation);
 
-/*
- * Many cases in one test (a sweep over ECX values): the first few
- * mismatches are reported (report_rdpmc_mismatch(): the test's first in
- * full, the others in a line each), the rest only counted; a mismatch that
- * reads like the one reported before it but for RCX is counted, not
- * shown. sweep_finish() adds the tally.
- */
-#define SWEEP_REPORTS	9
-
-/* What a mismatch's report is made of, but for RCX (rdpmc_check.c). */
-struct mismatch_shape {
-	const char *statements;
-	enum verdict verdict;
-	bool also_gp, faulted;
-	uint8_t vector;
-	uint32_t error_code;
-	uint64_t rip_offset;		/* saved RIP less the RDPMC's */
-	uint64_t rax, rdx, rcx;		/* 0 where a fault kept them */
-};
-
-struct sweep {
-	unsigned cases;
-	unsigned mismatches;
-	unsigned reported;	/* mismatches shown, in full or as a line */
-	unsigned alike;		/* mismatches not shown: as the one before */
-	struct mismatch_shape last_shown;
-	struct model_cache model;	/* the model asked once per span */
-	struct {		/* the last step, when a fault kept the registers */
-		bool valid, conformed;
-		uint8_t vector;
-		uint32_t error_code;
-		uint64_t rip_offset;
-		unsigned asked;	/* model.asked then: the same answer */
-	} last_fault;
-};
-
-bool sweep_case(struct sweep *sw, const struct rdpmc_case *c);
-/* The same for an outcome already observed (exec_rdpmc_batch()). */
-bool sweep_outcome(struct sweep *sw, const struct rdpmc_case *c,
-		   const struct exec_outcome *o);
-void sweep_finish(const struct sweep *sw, const char *what);
+/* Whether RAX, RDX and RCX after o hold what c put in them: what a fault
+ * must leave (PRIV-6). */
+bool registers_kept(const struct rdpmc_case *c, const struct exec_outcome *o);
 
 /* Short human text for an outcome: "read RAX=.. RDX=..", "#GP(0) at ..". */
 void format_outcome(const struct exec_outcome *o, struct strbuf *sb);
