@@ -1,7 +1,7 @@
 /*
  * How the arch layer reports up without calling into the harness: the
  * harness installs these hooks at boot (kernel/main.c), and the trap and
- * interrupt paths call them.
+ * interrupt paths and the platform (arch/platform.c) call them.
  */
 #ifndef PMCTEST_HOOKS_H
 #define PMCTEST_HOOKS_H
@@ -15,6 +15,9 @@ struct arch_hooks {
 	void (*bail_out)(const char *why);
 	/* An external interrupt (vector 32-255) was taken and acknowledged. */
 	void (*interrupt)(unsigned vector);
+	/* Lines for the console the harness writes its TAP on: the header
+	 * of a run, the last words before halting. */
+	void (*print)(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 };
 
 void arch_install_hooks(const struct arch_hooks *hooks);

@@ -2,11 +2,11 @@
 #include "platform.h"
 
 #include "apic.h"
-#include "console.h"
 #include "context.h"
 #include "cpu.h"
 #include "exec.h"
 #include "fbcon.h"
+#include "hooks.h"
 #include "kernel_boot.h"
 #include "pmu_enum.h"
 #include "pmu_msr.h"
@@ -51,8 +51,8 @@ void platform_exit(int status)
 {
 	serial_flush();
 	outb(DEBUG_EXIT_PORT, (uint8_t)status);
-	console_printf("# pmctest: exit status %d; no isa-debug-exit device, halting\n",
-		       status);
+	arch_hooks->print("# pmctest: exit status %d; no isa-debug-exit device, halting\n",
+			  status);
 	serial_flush();
 	halt_forever();
 }
@@ -64,7 +64,7 @@ static void print_hypervisor(void)
 	uint32_t words[3];
 
 	if (!(cpuid(1, 0).ecx & (1u << 31))) {	/* CPUID.01H:ECX.hypervisor */
-		console_printf("# hypervisor: none reported\n");
+		arch_hooks->print("# hypervisor: none reported\n");
 		return;
 	}
 	r = cpuid(0x40000000, 0);
@@ -77,8 +77,8 @@ static void print_hypervisor(void)
 		sig[i] = c >= 0x20 && c < 0x7F ? c : '.';
 	}
 	sig[12] = '\0';
-	console_printf("# hypervisor: \"%s\" (CPUID 40000000H, max leaf 0x%x)\n",
-		       sig, r.eax);
+	arch_hooks->print("# hypervisor: \"%s\" (CPUID 40000000H, max leaf 0x%x)\n",
+			  sig, r.eax);
 }
 
 void platform_print_header(void)
@@ -87,12 +87,12 @@ void platform_print_header(void)
 	struct strbuf screen;
 
 	cpu_vendor_string(vendor);
-	console_printf("# boot: %s, command line \"%s\"\n", machine.protocol,
-		       machine.command_line);
-	console_printf("# vendor: %s\n", vendor);
+	arch_hooks->print("# boot: %s, command line \"%s\"\n", machine.protocol,
+			  machine.command_line);
+	arch_hooks->print("# vendor: %s\n", vendor);
 	strbuf_init(&screen, screen_text, sizeof(screen_text));
 	fbcon_describe(&screen);
-	console_printf("# screen: %s\n", screen_text);
+	arch_hooks->print("# screen: %s\n", screen_text);
 	print_hypervisor();
 }
 

@@ -6,7 +6,7 @@
 %include "arch/segments.inc"
 
 MB2_BOOTLOADER_MAGIC	equ 0x36D76289
-BOOT_PROTOCOL_MULTIBOOT2 equ 1	; keep in step with kernel/boot_info.h
+BOOT_PROTOCOL_MULTIBOOT2 equ 1	; keep in step with arch/boot_info.h
 BOOT_PROTOCOL_PVH	equ 2
 COM1			equ 0x3F8
 DEBUG_EXIT_PORT		equ 0xF4

@@ -26,6 +26,7 @@ static const struct arch_hooks hooks = {
 	.abort_test = harness_abort_test,
 	.bail_out = harness_bail_out,
 	.interrupt = interrupt_log_record,
+	.print = console_printf,
 };
 
 /* Before the harness has started its TAP: version line, why, Bail out!. */

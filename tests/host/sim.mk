@@ -12,12 +12,10 @@ SIM := $(BUILD)/host/pmctest-sim
 # The checks: every tests/kernel/*.c that needs no arch/ header, directly
 # or through a tests/kernel header whose .c does (sim_sources.py), so new
 # suites join by themselves while selftest.c, prog_counter.c and their
-# users stay in the kernel; and from kernel/ the harness and its needs.
+# users stay in the kernel; and all of kernel/ but main.c, the one kernel
+# file that reaches into arch/.
 SIM_CHECK_SRCS := $(shell $(PYTHON) tests/host/sim_sources.py arch tests/kernel)
-SIM_KERNEL_SRCS := kernel/harness.c kernel/tap_writer.c kernel/console.c \
-		   kernel/glob.c kernel/cmdline.c kernel/pmu_report.c \
-		   kernel/vectors.c kernel/interrupt_log.c \
-		   $(MODEL_SRCS)
+SIM_KERNEL_SRCS := $(filter-out kernel/main.c,$(wildcard kernel/*.c))
 SIM_OWN_SRCS := $(wildcard tests/sim/*.c) tests/host/query.c
 SIM_SRCS := $(SIM_OWN_SRCS) $(SIM_KERNEL_SRCS) $(SIM_CHECK_SRCS)
 SIM_HDRS := $(wildcard tests/sim/*.h kernel/*.h tests/kernel/*.h) \
