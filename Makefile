@@ -24,13 +24,14 @@ KERNEL_CFLAGS	:= -std=c11 -O2 -g -ffreestanding -fno-pic -fno-pie -I$(BUILD) \
 		   -mno-red-zone -mgeneral-regs-only -mcmodel=small \
 		   -fno-stack-protector -fno-asynchronous-unwind-tables \
 		   -fno-builtin -nostdlib -Wall -Wextra -Werror \
-		   -Ikernel -Iarch
+		   -Ikernel -Iarch -Itests/lib
 KERNEL_LDFLAGS	:= -nostdlib -static -z max-page-size=0x1000 -z noexecstack -T linker.ld
 NASM_FLAGS	:= -f elf64 -I. -Werror
 HOST_CFLAGS	:= -std=c11 -O2 -g -Wall -Wextra -Werror -Ikernel -Itests/host -I$(BUILD)
 MODEL_SRCS	:= kernel/model.c kernel/pmu_decode.c kernel/strbuf.c
 
-KERNEL_C	:= $(wildcard arch/*.c kernel/*.c tests/kernel/*.c)
+KERNEL_C	:= $(wildcard arch/*.c kernel/*.c tests/lib/*.c tests/suites/*.c \
+		   tests/kernel/*.c)
 KERNEL_ASM	:= $(wildcard boot/*.asm arch/*.asm)
 KERNEL_OBJS	:= $(KERNEL_ASM:%.asm=$(BUILD)/obj/%.o) \
 		   $(KERNEL_C:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/font.o

@@ -1,4 +1,4 @@
-; The known loop the counting checks count (tests/kernel/prog_*.c): its
+; The known loop the counting checks count (tests/suites/prog_*.c): its
 ; instructions and branches are known from this code, so a counter of
 ; instructions retired or branches retired has an exact expected value.
 

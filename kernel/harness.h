@@ -40,7 +40,7 @@ struct suite {
  * The order the suites run in, so that the TAP of a target numbers its
  * tests the same way from one build to the next: groups of test IDs
  * ("ecx.index" holds ecx.index.gp.cpl0 and the rest), NULL-terminated
- * (tests/kernel/run_order.c). A suite runs with the first group the ID of
+ * (tests/suites/run_order.c). A suite runs with the first group the ID of
  * its first case is in, the suites of one group in link order; a suite in
  * no group runs after all of them.
  */

@@ -2,7 +2,7 @@
  * model_span_test: model_rdpmc_span_end() and model_rdpmc_cached(), which
  * the sweeps use instead of asking the model about every ECX. The cached
  * answer must be model_rdpmc()'s for every step of every sweep the kernel
- * runs (whole index fields and whole type fields, tests/kernel/ecx_*.c),
+ * runs (whole index fields and whole type fields, tests/suites/ecx_*.c),
  * and every span must hold its answer up to its end, in every enumeration
  * of model_cpus.h and in each kind of execution state.
  */

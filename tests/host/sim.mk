@@ -9,21 +9,20 @@
 
 SIM := $(BUILD)/host/pmctest-sim
 
-# The checks: every tests/kernel/*.c that needs no arch/ header, directly
-# or through a tests/kernel header whose .c does (sim_sources.py), so new
-# suites join by themselves while selftest.c, prog_counter.c and their
-# users stay in the kernel; and all of kernel/ but main.c, the one kernel
-# file that reaches into arch/.
-SIM_CHECK_SRCS := $(shell $(PYTHON) tests/host/sim_sources.py arch tests/kernel)
+# The suites and their library, which see only kernel/ (the kernel-only
+# suites of tests/kernel/ reach into arch/ and stay out); all of kernel/
+# but main.c, the one kernel file that reaches into arch/; and the
+# simulated CPU.
+SIM_CHECK_SRCS := $(wildcard tests/lib/*.c tests/suites/*.c)
 SIM_KERNEL_SRCS := $(filter-out kernel/main.c,$(wildcard kernel/*.c))
 SIM_OWN_SRCS := $(wildcard tests/sim/*.c) tests/host/query.c
 SIM_SRCS := $(SIM_OWN_SRCS) $(SIM_KERNEL_SRCS) $(SIM_CHECK_SRCS)
-SIM_HDRS := $(wildcard tests/sim/*.h kernel/*.h tests/kernel/*.h) \
+SIM_HDRS := $(wildcard tests/sim/*.h kernel/*.h tests/lib/*.h) \
 	    tests/host/query.h
 
 $(SIM): $(SIM_SRCS) $(SIM_HDRS) $(VERSION_H)
 	@mkdir -p $(@D)
-	$(HOSTCC) $(HOST_CFLAGS) -Itests/kernel -Itests/sim -o $@ $(SIM_SRCS)
+	$(HOSTCC) $(HOST_CFLAGS) -Itests/lib -Itests/sim -o $@ $(SIM_SRCS)
 
 HOST_PROGS += $(SIM)
 

@@ -5,7 +5,7 @@
  * Every step that can fail appends why (the MSR access that faulted) to a
  * strbuf and returns false.
  *
- * Two views of a counter: a model counter (tests/kernel/counters.h), the
+ * Two views of a counter: a model counter (tests/lib/counters.h), the
  * ECX RDPMC reads it with, whose MSRs the data checks write and read and
  * which they start to read it while it runs; and a programmed counter
  * (struct prog_counter) that counts the known loop (kernel/exec.h) at a

@@ -2,7 +2,7 @@
  * One conformance check: execute RDPMC in a context, ask the model what the
  * spec requires there, and compare. Written only against kernel/exec.h and
  * the model, so the host simulator runs the very same checks. Many of them
- * in one test: tests/kernel/sweep.h.
+ * in one test: tests/lib/sweep.h.
  */
 #ifndef PMCTEST_RDPMC_CHECK_H
 #define PMCTEST_RDPMC_CHECK_H

@@ -99,5 +99,5 @@ static void run(unsigned i)
 		check_fast_low_half(s, &pmcs[k]);
 }
 
-static const struct suite fast_flag = { 0, CHECK_CONTEXTS, describe, run };
-REGISTER_SUITE(fast_flag);
+static const struct suite ecx_fast = { 0, CHECK_CONTEXTS, describe, run };
+REGISTER_SUITE(ecx_fast);

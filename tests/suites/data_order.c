@@ -96,5 +96,5 @@ static void run(unsigned i)
 	check_reads(s, &c, outcomes);
 }
 
-static const struct suite ordering = { 0, CHECK_CONTEXTS, describe, run };
-REGISTER_SUITE(ordering);
+static const struct suite data_order = { 0, CHECK_CONTEXTS, describe, run };
+REGISTER_SUITE(data_order);

@@ -1,6 +1,6 @@
 /*
  * A sweep: RDPMC for a long list of RCX values in one context, each outcome
- * compared with the model (tests/kernel/rdpmc_check.h), mismatches
+ * compared with the model (tests/lib/rdpmc_check.h), mismatches
  * reported compactly. The RDPMCs run through exec_rdpmc_batch(), in
  * batches that enter the context once, so a sweep of 65,536 values costs
  * 65,536 RDPMCs and their faults, not 65,536 ring switches.

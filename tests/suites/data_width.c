@@ -177,5 +177,5 @@ static void run(unsigned i)
 		check_counter(s, &counters[c], kinds[k].full_width);
 }
 
-static const struct suite width = { 0, KINDS * CHECK_CONTEXTS, describe, run };
-REGISTER_SUITE(width);
+static const struct suite data_width = { 0, KINDS * CHECK_CONTEXTS, describe, run };
+REGISTER_SUITE(data_width);

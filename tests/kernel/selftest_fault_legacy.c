@@ -38,7 +38,7 @@ static void run(unsigned i)
 		  cpu_mode_name(cases[i].mode));
 }
 
-static const struct suite selftest_legacy = {
+static const struct suite selftest_fault_legacy = {
 	SUITE_EXPLICIT, CASES, describe, run,
 };
-REGISTER_SUITE(selftest_legacy);
+REGISTER_SUITE(selftest_fault_legacy);

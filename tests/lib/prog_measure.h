@@ -1,5 +1,5 @@
 /*
- * Measuring with a programmed counter (tests/kernel/prog_counter.h): the
+ * Measuring with a programmed counter (tests/lib/prog_counter.h): the
  * known loop counted over two lengths, and the counts judged against what
  * the loop's code retires.
  */

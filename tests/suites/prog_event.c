@@ -55,5 +55,5 @@ static void run(unsigned i)
 		prog_expect_advance(&c, ev->name, &d);
 }
 
-static const struct suite prog_events_suite = { 0, CASES, describe, run };
-REGISTER_SUITE(prog_events_suite);
+static const struct suite prog_event_suite = { 0, CASES, describe, run };
+REGISTER_SUITE(prog_event_suite);

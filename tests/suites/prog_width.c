@@ -93,7 +93,7 @@ static void run(unsigned i)
 		test_skip("%s", text);
 		return;
 	}
-	mask = width_mask(c.width);	/* tests/kernel/counters.h */
+	mask = width_mask(c.width);	/* tests/lib/counters.h */
 	if (i == CASE_FULL_WIDTH) {
 		uint64_t value = 0x00007FFF80001234ull & mask;
 

@@ -76,5 +76,5 @@ static void run(unsigned i)
 		check_counter(s, &counters[c], 0x12345000u + 0x101u * c);
 }
 
-static const struct suite rdmsr_equal = { 0, CHECK_CONTEXTS, describe, run };
-REGISTER_SUITE(rdmsr_equal);
+static const struct suite data_rdmsr = { 0, CHECK_CONTEXTS, describe, run };
+REGISTER_SUITE(data_rdmsr);
