@@ -38,7 +38,7 @@ def main(argv):
     for tool in ([os.path.join(host, t) for t in ("pmctest-model", "pmctest-sim", "model-test")] +
                  [[py, os.path.join(TESTS, t)] for t in
                   ("run", "boot.py", "bench.py", "host/boot_test.py", "host/spec_coverage.py",
-                   "host/runner_test.py", "host/tap_parsers.py",
+                   "host/runner_test.py", "host/tap_parsers.py", "host/layout_check.py",
                    "host/cli_test.py", "host/screen_test.py", "host/report_test.py",
                    "psf2c.py", "mutation/run.py", "lava/run.py")] +
                  [os.path.join(TESTS, "mkiso")]):
