@@ -105,20 +105,20 @@ $(BUILD)/obj/%.o: %.c | $(BUILD)/.tools
 $(ELF): $(KERNEL_OBJS) linker.ld
 	$(LD) $(KERNEL_LDFLAGS) -o $@ $(KERNEL_OBJS)
 
-$(BUILD)/font.c: tests/psf2c.py | $(BUILD)/.tools
-	$(PYTHON) tests/psf2c.py $(FONT_PSF) $@
+$(BUILD)/font.c: scripts/psf2c.py | $(BUILD)/.tools
+	$(PYTHON) scripts/psf2c.py $(FONT_PSF) $@
 
 $(BUILD)/obj/font.o: $(BUILD)/font.c arch/font.h
 	@mkdir -p $(dir $@)
 	$(CC) $(KERNEL_CFLAGS) -c -o $@ $<
 
-# The version the TAP header names (tests/version.py): rewritten only when
+# The version the TAP header names (scripts/version.py): rewritten only when
 # the commit changes, so that only the harness is rebuilt then.
 $(VERSION_H): FORCE
 	@mkdir -p $(BUILD)
-	@echo '#define PMCTEST_VERSION "$(shell $(PYTHON) tests/version.py)"' | \
+	@echo '#define PMCTEST_VERSION "$(shell $(PYTHON) scripts/version.py)"' | \
 		cmp -s - $@ || \
-		echo '#define PMCTEST_VERSION "$(shell $(PYTHON) tests/version.py)"' > $@
+		echo '#define PMCTEST_VERSION "$(shell $(PYTHON) scripts/version.py)"' > $@
 $(BUILD)/obj/kernel/harness.o: $(VERSION_H)
 
 # The command line GRUB passes is part of the ISO: rebuild when it changes.
@@ -126,8 +126,8 @@ $(BUILD)/cmdline.txt: FORCE
 	@mkdir -p $(BUILD)
 	@echo '$(CMDLINE)' | cmp -s - $@ || echo '$(CMDLINE)' > $@
 
-$(ISO): $(ELF) $(BUILD)/cmdline.txt tests/mkiso | $(BUILD)/.tools
-	tests/mkiso $(ELF) $@ "$$(cat $(BUILD)/cmdline.txt)"
+$(ISO): $(ELF) $(BUILD)/cmdline.txt scripts/mkiso | $(BUILD)/.tools
+	scripts/mkiso $(ELF) $@ "$$(cat $(BUILD)/cmdline.txt)"
 
 run: $(ISO)
 	$(PYTHON) tests/boot.py --route iso --iso $(ISO) --accel $(ACCEL) --cpu $(CPU) \
@@ -143,7 +143,8 @@ test: all
 	$(PYTHON) tests/host/tap_parsers.py $(BUILD)/tap/*.log
 	$(PYTHON) tests/lava/run.py --elf $(ELF) --iso $(ISO) --check
 	$(PYTHON) tests/host/cli_test.py --elf $(ELF) --build $(BUILD) --qemu $(QEMU)
-	$(PYTHON) tests/host/screen_test.py --elf $(ELF) --font $(FONT_PSF) --qemu $(QEMU)
+	$(PYTHON) tests/host/screen_test.py --elf $(ELF) --font-table $(BUILD)/font.c \
+		--qemu $(QEMU)
 	$(PYTHON) tests/host/spec_coverage.py --elf $(ELF) --qemu $(QEMU) --sim $(SIM)
 	$(PYTHON) tests/host/runner_test.py --elf $(ELF)
 	$(PYTHON) tests/run --all --elf $(ELF) --qemu $(QEMU) --junit $(BUILD)/junit.xml \

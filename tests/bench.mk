@@ -15,8 +15,8 @@ BENCH_TIMEOUT	?= 600
 $(FLOOR_ELF): $(FLOOR_OBJS) linker.ld
 	$(LD) $(KERNEL_LDFLAGS) -o $@ $(FLOOR_OBJS)
 
-$(FLOOR_ISO): $(FLOOR_ELF) tests/mkiso | $(BUILD)/.tools
-	tests/mkiso $(FLOOR_ELF) $@
+$(FLOOR_ISO): $(FLOOR_ELF) scripts/mkiso | $(BUILD)/.tools
+	scripts/mkiso $(FLOOR_ELF) $@
 
 bench: $(ELF) $(ISO) $(FLOOR_ELF) $(FLOOR_ISO)
 	$(PYTHON) tests/bench.py --elf $(ELF) --iso $(ISO) \

@@ -40,8 +40,9 @@ def main(argv):
                   ("run", "boot.py", "bench.py", "host/boot_test.py", "host/spec_coverage.py",
                    "host/runner_test.py", "host/tap_parsers.py", "host/sim_sources.py",
                    "host/cli_test.py", "host/screen_test.py", "host/report_test.py",
-                   "psf2c.py", "mutation/run.py", "lava/run.py")] +
-                 [os.path.join(TESTS, "mkiso")]):
+                   "mutation/run.py", "lava/run.py")] +
+                 [[py, os.path.join(ROOT, "scripts", "psf2c.py")],
+                  os.path.join(ROOT, "scripts", "mkiso")]):
         cmd = (tool if isinstance(tool, list) else [tool]) + ["--help"]
         r = run(cmd)
         tap.check(r.returncode == 0 and "usage" in r.stdout.lower(),
@@ -87,7 +88,7 @@ def main(argv):
 
     with tempfile.TemporaryDirectory() as tmp:
         iso = os.path.join(tmp, "t.iso")
-        r = run([os.path.join(TESTS, "mkiso"), args.elf, iso, "verbose\nhalt"])
+        r = run([os.path.join(ROOT, "scripts", "mkiso"), args.elf, iso, "verbose\nhalt"])
         tap.check(r.returncode == 2 and "printable ASCII" in r.stderr,
                   "mkiso refuses a newline in the command line, status 2", r.stderr)
         # GRUB must hand these words over verbatim: the kernel then names
@@ -95,7 +96,7 @@ def main(argv):
         for word, message in (("#verbose", "unknown option '#verbose'"),
                               ("$prefix", "unknown option '$prefix'"),
                               ("exclude=x;echo", "';' is not allowed in a pattern")):
-            r = run([os.path.join(TESTS, "mkiso"), args.elf, iso, "tests=selftest.pass " + word])
+            r = run([os.path.join(ROOT, "scripts", "mkiso"), args.elf, iso, "tests=selftest.pass " + word])
             b = run([py, os.path.join(TESTS, "boot.py"), "--route", "iso", "--iso", iso,
                      "--qemu", args.qemu, "--timeout", "60"])
             tap.check(r.returncode == 0 and b.returncode == 2 and message in b.stdout,

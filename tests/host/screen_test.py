@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
 """The screen console, read back: the ISO boots under OVMF with no serial
 port at all, QEMU's monitor takes screendumps, and the screen is decoded
-cell by cell against the glyphs of the font the kernel was built with,
-until the summary line appears on it. And a boot with neither serial port
-nor framebuffer (PVH) still runs and exits with its status.
+cell by cell against the glyphs of the font the kernel was built with
+(the table scripts/psf2c.py wrote), until the summary line appears on it.
+And a boot with neither serial port nor framebuffer (PVH) still runs and
+exits with its status.
 
-usage: screen_test.py --elf ELF --font FONT.psf.gz [--qemu QEMU]
+usage: screen_test.py --elf ELF --font-table BUILD/font.c [--qemu QEMU]
 """
 import argparse
-import gzip
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -17,14 +18,25 @@ import tempfile
 import time
 
 TESTS = os.path.normpath(os.path.join(os.path.dirname(__file__), ".."))
+ROOT = os.path.dirname(TESTS)
 sys.path.insert(0, TESTS)
 import boot  # noqa: E402
-from psf2c import glyph_map  # noqa: E402
 from tap_out import Tap  # noqa: E402  (tests/tap_out.py)
 
 SELECTION = "tests=selftest.pass,selftest.fail"
 SUMMARY = "# pmctest: 1 passed, 1 failed, 0 skipped"
 CELL_W, CELL_H = 8, 16
+# A row of the font table: one glyph's 16 bytes, from FONT_FIRST (arch/font.h) on.
+FONT_ROW = re.compile(r"^\t\{ ((?:0x[0-9a-f]{2}, ){15}0x[0-9a-f]{2}) \},")
+FONT_FIRST = 0x20
+
+
+def font_glyphs(path):
+    """{code point: 16 bytes} of the font table the kernel was built with."""
+    with open(path) as f:
+        rows = [m.group(1) for m in map(FONT_ROW.match, f) if m]
+    return {FONT_FIRST + i: bytes(int(b, 16) for b in row.split(", "))
+            for i, row in enumerate(rows)}
 
 
 def read_ppm(path):
@@ -65,18 +77,19 @@ def monitor(sock_path, command):
 def main(argv):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--elf", required=True)
-    p.add_argument("--font", required=True)
+    p.add_argument("--font-table", required=True, help="the build's font.c")
     p.add_argument("--qemu", default="qemu-system-x86_64")
     p.add_argument("--timeout", type=float, default=90)
     args = p.parse_args(argv)
-    glyphs = glyph_map(gzip.decompress(open(args.font, "rb").read()))
+    glyphs = font_glyphs(args.font_table)
     tap = Tap(detail_lines=8)
     check = tap.check
 
     print("TAP version 13")
     with tempfile.TemporaryDirectory() as tmp:
         iso, sock, dump = (os.path.join(tmp, f) for f in ("s.iso", "mon.sock", "s.ppm"))
-        subprocess.run([os.path.join(TESTS, "mkiso"), args.elf, iso, SELECTION], check=True)
+        subprocess.run([os.path.join(ROOT, "scripts", "mkiso"), args.elf, iso, SELECTION],
+                       check=True)
         cmd = [args.qemu, "-nodefaults", "-no-reboot", "-M", "pc", "-m", "128",
                "-accel", "tcg", "-cpu", "max", "-bios", boot.OVMF, "-cdrom", iso,
                "-boot", "d", "-vga", "std", "-display", "none",

@@ -13,6 +13,7 @@
   probe          the host's tools asked once: versions, model lists
   isos           one GRUB ISO per kernel command line
   workdir        the scratch directory every boot of one tests/run shares
+  version        the project's version, as the build names it
   qemu, bochs    one boot in that emulator, as an Outcome
   outcome        how one boot ended
   test_list      which test was running when a boot stopped
@@ -24,5 +25,7 @@ The modules import tests/boot.py as 'boot' and tests/targets.py as
 """
 import os
 
-# tests/: where mkiso, expect/ and boot.py are
+# tests/: where expect/ and boot.py are
 TESTS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# scripts/: the build tools (mkiso, version.py)
+SCRIPTS = os.path.join(os.path.dirname(TESTS), "scripts")

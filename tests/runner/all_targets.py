@@ -9,12 +9,11 @@ import time
 
 import targets as target_table  # tests/targets.py
 
-from version import project_version  # tests/version.py
-
 from .globs import glob_regex
 from .junit import junit
 from .report import write_report
 from .output import closing_line, kernel_counts_line, printer, report, say
+from .version import project_version
 from .target_run import EXIT_ERROR, TargetRun
 from .workdir import cleanup, context
 

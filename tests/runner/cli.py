@@ -14,7 +14,7 @@ hanging, resetting or stopping before its summary line, a Bail out!).
 
 Targets are data in tests/targets.py. The GRUB route bakes the kernel command
 line into the ISO, so every ISO boot gets an ISO of its own, made by
-tests/mkiso from the ELF and the command line of that run.
+scripts/mkiso from the ELF and the command line of that run.
 """
 import argparse
 import os

@@ -4,12 +4,12 @@ import os
 import subprocess
 import threading
 
-from . import TESTS
+from . import SCRIPTS
 
 
 class IsoMaker:
     """One GRUB ISO per kernel command line, made once per tests/run with
-    tests/mkiso (the ISO builder make uses too)."""
+    scripts/mkiso (the ISO builder make uses too)."""
 
     def __init__(self, elf, workdir):
         self.elf = elf
@@ -21,12 +21,12 @@ class IsoMaker:
         with self.lock:
             if cmdline not in self.made:
                 out = os.path.join(self.workdir, f"pmctest{len(self.made)}.iso")
-                p = subprocess.run([os.path.join(TESTS, "mkiso"), self.elf, out,
+                p = subprocess.run([os.path.join(SCRIPTS, "mkiso"), self.elf, out,
                                     cmdline], stdin=subprocess.DEVNULL,
                                    stdout=subprocess.PIPE,
                                    stderr=subprocess.STDOUT)
                 if p.returncode:
-                    raise RuntimeError("tests/mkiso failed: " + p.stdout.decode(
+                    raise RuntimeError("scripts/mkiso failed: " + p.stdout.decode(
                         "utf-8", "replace").strip())
                 self.made[cmdline] = out
             return self.made[cmdline]

@@ -3,13 +3,13 @@
 import sys
 
 import targets as target_table  # tests/targets.py
-from version import project_version  # tests/version.py
 
 from .expectations import Expectation
 from .judge import reason_of
 from .junit import junit
 from .report import write_report
 from .output import closing_line, kernel_counts_line, printer, report, say
+from .version import project_version
 from .target_run import EXIT_ERROR, EXIT_MATCH, TargetRun
 from .workdir import cleanup, context
 
