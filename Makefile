@@ -136,21 +136,21 @@ run: $(ISO)
 
 test: all
 	$(MAKE) --no-print-directory host-tests
-	$(PYTHON) tests/host/boot_test.py --elf $(ELF) --iso $(ISO) --qemu $(QEMU) \
+	$(PYTHON) tests/check.py boot --elf $(ELF) --iso $(ISO) --qemu $(QEMU) \
 		--log-dir $(BUILD)/tap
 	$(SIM) --profile tests/profiles/intel-v5-sapphire-rapids.profile \
 		--deviate no-high-clear > $(BUILD)/tap/sim-deviation.log || [ $$? = 1 ]
-	$(PYTHON) tests/host/tap_parsers.py $(BUILD)/tap/*.log
-	$(PYTHON) tests/lava/run.py --elf $(ELF) --iso $(ISO) --check
-	$(PYTHON) tests/host/cli_test.py --elf $(ELF) --build $(BUILD) --qemu $(QEMU)
-	$(PYTHON) tests/host/screen_test.py --elf $(ELF) --font-table $(BUILD)/font.c \
+	$(PYTHON) tests/check.py tap_parsers $(BUILD)/tap/*.log
+	$(PYTHON) tests/lava.py --elf $(ELF) --iso $(ISO) --check
+	$(PYTHON) tests/check.py cli --elf $(ELF) --build $(BUILD) --qemu $(QEMU)
+	$(PYTHON) tests/check.py screen --elf $(ELF) --font-table $(BUILD)/font.c \
 		--qemu $(QEMU)
-	$(PYTHON) tests/host/spec_coverage.py --elf $(ELF) --qemu $(QEMU) --sim $(SIM)
-	$(PYTHON) tests/host/runner_test.py --elf $(ELF)
+	$(PYTHON) tests/check.py spec_coverage --elf $(ELF) --qemu $(QEMU) --sim $(SIM)
+	$(PYTHON) tests/check.py runner --elf $(ELF)
 	$(PYTHON) tests/run --all --elf $(ELF) --qemu $(QEMU) --junit $(BUILD)/junit.xml \
 		--log-dir $(BUILD)/run --report $(BUILD)/report
-	$(PYTHON) tests/host/report_test.py --report $(BUILD)/report
-	$(PYTHON) tests/host/runner_test.py --junit $(BUILD)/junit.xml --junit-only
+	$(PYTHON) tests/check.py report --report $(BUILD)/report
+	$(PYTHON) tests/check.py runner --junit $(BUILD)/junit.xml --junit-only
 
 # The default run (or TESTS=, KERNEL_ARGS=) as a LAVA job, run by lava-run on this
 # host: one LAVA result per test; the job and its log in $(BUILD)/lava/.
@@ -158,9 +158,9 @@ test: all
 LAVA_IMAGE	?= elf
 lava: $(ELF) $(ISO)
 ifeq ($(LAVA_IMAGE),iso)
-	$(PYTHON) tests/lava/run.py --iso $(ISO) --out $(BUILD)/lava
+	$(PYTHON) tests/lava.py --iso $(ISO) --out $(BUILD)/lava
 else
-	$(PYTHON) tests/lava/run.py --elf $(ELF) --out $(BUILD)/lava --cmdline '$(CMDLINE)'
+	$(PYTHON) tests/lava.py --elf $(ELF) --out $(BUILD)/lava --cmdline '$(CMDLINE)'
 endif
 
 # The conformance report of every target available here: $(BUILD)/report/.
@@ -169,7 +169,7 @@ report: all
 	@echo "pmctest: the report is $(BUILD)/report/index.html"
 
 spec-coverage: $(ELF) $(SIM)
-	$(PYTHON) tests/host/spec_coverage.py --elf $(ELF) --qemu $(QEMU) --sim $(SIM) --write
+	$(PYTHON) tests/check.py spec_coverage --elf $(ELF) --qemu $(QEMU) --sim $(SIM) --write
 
 clean:
 	rm -rf $(BUILD)

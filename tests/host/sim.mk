@@ -29,7 +29,7 @@ $(SIM): $(SIM_SRCS) $(SIM_HDRS) $(VERSION_H)
 
 HOST_PROGS += $(SIM)
 
-MUTATION_RUN := $(PYTHON) tests/mutation/run.py --sim $(SIM) \
+MUTATION_RUN := $(PYTHON) tests/mutation.py --sim $(SIM) \
 		--profiles tests/profiles --table tests/mutation/expected.tsv
 
 .PHONY: mutation-test mutation-report

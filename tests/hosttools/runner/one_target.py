@@ -2,7 +2,7 @@
 --suggest-expectations, print an expectation file for what it did."""
 import sys
 
-import targets as target_table  # tests/targets.py
+from .. import targets as target_table
 
 from .expectations import Expectation
 from .judge import reason_of

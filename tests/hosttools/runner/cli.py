@@ -12,16 +12,16 @@ failure, or a listed test that did not fail: a stale expectation); 2 the run
 could not be carried out (emulator missing or failing to start, the guest
 hanging, resetting or stopping before its summary line, a Bail out!).
 
-Targets are data in tests/targets.py. The GRUB route bakes the kernel command
-line into the ISO, so every ISO boot gets an ISO of its own, made by
+Targets are data in hosttools/targets.py. The GRUB route bakes the kernel
+command line into the ISO, so every ISO boot gets an ISO of its own, made by
 scripts/mkiso from the ELF and the command line of that run.
 """
 import argparse
 import os
 
-from boot import cmdline_problem  # tests/boot.py
+from ..boot import cmdline_problem
 
-from . import TESTS
+from .. import ROOT, TESTS
 from .all_targets import all_targets
 from .cmdline import kernel_cmdline
 from .list_targets import list_targets
@@ -68,8 +68,7 @@ def parse_args(argv):
                    help="run the tests that '!' expectations leave out")
     p.add_argument("--expect-dir", default=os.path.join(TESTS, "expect"),
                    metavar="DIR", help="where the expectation files are")
-    p.add_argument("--elf", default=os.path.join(os.path.dirname(TESTS),
-                                                 "build", "pmctest.elf"))
+    p.add_argument("--elf", default=os.path.join(ROOT, "build", "pmctest.elf"))
     p.add_argument("--qemu", default="qemu-system-x86_64")
     p.add_argument("--bochs", default="bochs")
     p.add_argument("--keep", dest="keep_bochs", action="store_true",

@@ -1,7 +1,8 @@
-"""What the host tools read in the kernel's TAP 13 (kernel/harness.c): the
+"""What the host tools read in the kernel's TAP 13: the
 result lines, the summary comment, and the diagnostics of a result, which
 sit in the YAML block under it: its keys (`message: "..."`, `context:`,
-`expected:`, `observed:`) and its `diagnostics:` list (`- text: "..."`)."""
+`expected:`, `observed:`) and its `diagnostics:` list (`- text: "..."`);
+and the lines of its `list` option."""
 import re
 
 # A result: kind, number, test ID, statements, SKIP or TODO, and reason.
@@ -9,6 +10,8 @@ RESULT = re.compile(r"^(ok|not ok) (\d+) - (\S+)(?: \[([^\]]*)\])?"
                     r"(?: # (SKIP|TODO)\b ?(.*))?$")
 SUMMARY_PREFIX = "# pmctest: "
 SUMMARY = re.compile(r"^# pmctest: (\d+) passed, (\d+) failed, (\d+) skipped$")
+# A line of the kernel's `list`: test ID, statements, description.
+LISTED = re.compile(r"^(\S+)\s+\[([^\]]*)\]\s*(.*)$")
 # A key of a YAML block with its quoted value.
 KEY = re.compile(r'^  ([a-z]+): "(.*)"$')
 # Screen control that GRUB and SeaBIOS send before the kernel's first line.

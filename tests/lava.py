@@ -2,13 +2,13 @@
 """Run pmctest as a LAVA job with lava-run, on this host, and read back
 what LAVA recorded.
 
-  run.py --elf ELF [--cmdline WORDS] [--cpu CPU] [--out DIR]
-  run.py --iso ISO [--cpu CPU] [--out DIR]
+  lava.py --elf ELF [--cmdline WORDS] [--cpu CPU] [--out DIR]
+  lava.py --iso ISO [--cpu CPU] [--out DIR]
       renders tests/lava/job-pvh.yaml for ELF (job-iso.yaml for ISO, whose
       command line is built in), runs it and prints LAVA's
       results, one line per test; exits 2 if the job did not complete,
       1 if LAVA recorded a failed test, else 0.
-  run.py --elf ELF --iso ISO --check
+  lava.py --elf ELF --iso ISO --check
       make test's check, TAP on stdout: both jobs pass lava-run
       --validate; a default run, by each route, records exactly one LAVA
       result per TAP test line, with the same verdict, as many as the
@@ -25,10 +25,11 @@ import subprocess
 import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
-import tap_log  # noqa: E402  (tests/tap_log.py)
-from tap_out import Tap  # noqa: E402  (tests/tap_out.py)
+from hosttools import TESTS, tap_log
+from hosttools.tap_out import Tap
+
+# the job templates and the device file
+JOBS = os.path.join(TESTS, "lava")
 VERDICT = {"ok": "pass", "not ok": "fail", "SKIP": "skip"}
 
 
@@ -43,7 +44,7 @@ def why_not_runnable():
 def render(image, cmdline, cpu, timeout, out):
     """The job for image (an ELF: PVH, an ISO: GRUB) in out/job.yaml."""
     iso = image.endswith(".iso")
-    with open(os.path.join(HERE, "job-iso.yaml" if iso else "job-pvh.yaml")) as f:
+    with open(os.path.join(JOBS, "job-iso.yaml" if iso else "job-pvh.yaml")) as f:
         job = f.read()
     for key, value in (("@ELF@", os.path.abspath(image)),
                        ("@ISO@", os.path.abspath(image)),
@@ -63,7 +64,7 @@ class Job:
         # lava-run is Debian's: its modules live in the system Python.
         cmd = ["/usr/bin/python3", shutil.which("lava-run"), "--job-id",
                "pmctest", "--output-dir", os.path.join(out, "lava"),
-               "--device", os.path.join(HERE, "device-qemu.yaml"), job]
+               "--device", os.path.join(JOBS, "device-qemu.yaml"), job]
         if validate:
             cmd.insert(2, "--validate")
         proc = subprocess.run(cmd, stdin=subprocess.DEVNULL,

@@ -2,8 +2,9 @@
 import os
 import re
 
-SPEC = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                    "docs", "spec.md")
+from . import ROOT
+
+SPEC = os.path.join(ROOT, "docs", "spec.md")
 STATEMENT = re.compile(r"^- ([A-Z]+-\d+)\s+(.*)$")
 
 

@@ -5,7 +5,7 @@ import os
 import subprocess
 import sys
 
-from . import SCRIPTS
+from .. import SCRIPTS
 
 
 def project_version():

@@ -20,12 +20,6 @@
   junit          the JUnit file
   output         what tests/run prints besides the TAP
 
-The modules import tests/boot.py as 'boot' and tests/targets.py as
-'targets': tests/run puts tests/ on sys.path.
+They use the package's one boot (hosttools.boot) and its targets table
+(hosttools.targets).
 """
-import os
-
-# tests/: where expect/ and boot.py are
-TESTS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-# scripts/: the build tools (mkiso, version.py)
-SCRIPTS = os.path.join(os.path.dirname(TESTS), "scripts")

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """The screen console, read back: the ISO boots under OVMF with no serial
 port at all, QEMU's monitor takes screendumps, and the screen is decoded
 cell by cell against the glyphs of the font the kernel was built with
@@ -6,22 +5,18 @@ cell by cell against the glyphs of the font the kernel was built with
 And a boot with neither serial port nor framebuffer (PVH) still runs and
 exits with its status.
 
-usage: screen_test.py --elf ELF --font-table BUILD/font.c [--qemu QEMU]
+usage: tests/check.py screen --elf ELF --font-table BUILD/font.c [--qemu QEMU]
 """
-import argparse
 import os
 import re
 import socket
 import subprocess
-import sys
 import tempfile
 import time
 
-TESTS = os.path.normpath(os.path.join(os.path.dirname(__file__), ".."))
-ROOT = os.path.dirname(TESTS)
-sys.path.insert(0, TESTS)
-import boot  # noqa: E402
-from tap_out import Tap  # noqa: E402  (tests/tap_out.py)
+from .. import SCRIPTS, boot
+from ..tap_out import Tap
+from . import argument_parser
 
 SELECTION = "tests=selftest.pass,selftest.fail"
 SUMMARY = "# pmctest: 1 passed, 1 failed, 0 skipped"
@@ -75,7 +70,7 @@ def monitor(sock_path, command):
 
 
 def main(argv):
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p = argument_parser(__name__, __doc__)
     p.add_argument("--elf", required=True)
     p.add_argument("--font-table", required=True, help="the build's font.c")
     p.add_argument("--qemu", default="qemu-system-x86_64")
@@ -88,7 +83,7 @@ def main(argv):
     print("TAP version 13")
     with tempfile.TemporaryDirectory() as tmp:
         iso, sock, dump = (os.path.join(tmp, f) for f in ("s.iso", "mon.sock", "s.ppm"))
-        subprocess.run([os.path.join(ROOT, "scripts", "mkiso"), args.elf, iso, SELECTION],
+        subprocess.run([os.path.join(SCRIPTS, "mkiso"), args.elf, iso, SELECTION],
                        check=True)
         cmd = [args.qemu, "-nodefaults", "-no-reboot", "-M", "pc", "-m", "128",
                "-accel", "tcg", "-cpu", "max", "-bios", boot.OVMF, "-cdrom", iso,
@@ -123,6 +118,3 @@ def main(argv):
           f"QEMU exit {r.returncode}")
     return tap.finish()
 
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

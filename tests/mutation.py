@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Mutation testing of the suite (issue 7): run pmctest-sim on every CPU
+"""Mutation testing of the suite: run pmctest-sim on every CPU
 profile, faithful and with every deviation that applies to it, and judge
 the outcome by the mutation table (expected.tsv, described in its header).
 
@@ -9,18 +9,16 @@ row does not expect, or a row's expected tests exist but do not catch it
 on a profile the row names. A row whose expected tests exist on no profile
 is a hole: printed, not failed, until the check is written.
 
-usage: run.py --sim PATH --profiles DIR --table FILE [--jobs N] [--report]
+usage: mutation.py --sim PATH --profiles DIR --table FILE [--jobs N] [--report]
 """
 import argparse
 import concurrent.futures
 import fnmatch
 import pathlib
-import re
 import subprocess
 import sys
 
-NOT_OK = re.compile(r'^not ok \d+ - (\S+) \[([^\]]*)\]', re.M)
-LISTED = re.compile(r'^(\S+)\s+\[([^\]]*)\]', re.M)
+from hosttools.tap_log import LISTED, RESULT
 
 
 def sim(args, profile, *words):
@@ -60,7 +58,8 @@ class Profile:
 
 def survey(args, profile):
     listing = sim(args, profile.path, 'list')
-    profile.tests = dict(LISTED.findall(listing.stdout))
+    profile.tests = {m.group(1): m.group(2) for m in
+                     map(LISTED.match, listing.stdout.splitlines()) if m}
     deviations = sim(args, profile.path, '--list-deviations')
     for line in deviations.stdout.splitlines():
         name, applies = line.split('\t')[:2]
@@ -74,7 +73,9 @@ def survey(args, profile):
 def run_one(args, profile, deviation):
     words = ['--deviate', deviation] if deviation else []
     result = sim(args, profile.path, *words)
-    failed = dict(NOT_OK.findall(result.stdout))
+    failed = {m.group(3): m.group(4) for m in
+              map(RESULT.match, result.stdout.splitlines())
+              if m and m.group(1) == 'not ok'}
     if result.returncode not in (0, 1) or bool(failed) != (result.returncode == 1):
         profile.broken[deviation] = (f'exit status {result.returncode}: '
                                      f'{result.stderr.strip()}'

@@ -9,7 +9,7 @@ import subprocess
 import tempfile
 import time
 
-from boot import EXIT_HARNESS_ERROR, LIVE  # tests/boot.py
+from ..boot import EXIT_HARNESS_ERROR, LIVE
 
 from .cmdline import kernel_cmdline
 from .outcome import Outcome

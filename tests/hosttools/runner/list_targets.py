@@ -1,5 +1,5 @@
 """--list-targets: every target, and whether it can boot here."""
-import targets as target_table  # tests/targets.py
+from .. import targets as target_table
 
 from .availability import availability
 

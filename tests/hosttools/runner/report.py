@@ -3,12 +3,12 @@ self-contained HTML page (inline SVG, no script, nothing fetched) with, per
 target: the privilege matrix (mode x CPL x CR4.PCE x case) coloured by
 verdict, the statements of docs/spec.md with their pass / deviates / known
 / skipped counts, and the findings; each target's TAP log beside it.
-matrix-TARGET.svg holds the matrix alone (tests/host/report_test.py renders
-it and checks its cells)."""
+matrix-TARGET.svg holds the matrix alone (the report check,
+hosttools/checks/report.py, renders it and checks its cells)."""
 import html
 import os
 
-from spec_doc import statements as spec_statements  # tests/spec_doc.py
+from ..spec_doc import statements as spec_statements
 
 from .judge import reason_of
 

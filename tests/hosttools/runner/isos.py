@@ -4,7 +4,7 @@ import os
 import subprocess
 import threading
 
-from . import SCRIPTS
+from .. import SCRIPTS
 
 
 class IsoMaker:

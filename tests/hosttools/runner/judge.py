@@ -3,7 +3,7 @@ result held against the target's expectations."""
 import re
 import time
 
-import tap_log  # tests/tap_log.py
+from .. import tap_log
 
 PLAN = re.compile(r"^1\.\.(\d+)$")
 

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """The conformance report (tests/run --report DIR), read as a person would
 see it: index.html is self-contained (no script, nothing fetched) and names
 every target; each privilege matrix, rendered by a real SVG renderer
@@ -6,26 +5,21 @@ every target; each privilege matrix, rendered by a real SVG renderer
 verdict, worked out here on its own from the target's TAP log and its
 expectation file.
 
-usage: report_test.py --report DIR [--expect-dir DIR]
+usage: tests/check.py report --report DIR [--expect-dir DIR]
 """
-import argparse
 import os
 import re
 import struct
 import subprocess
-import sys
 import tempfile
 import xml.etree.ElementTree as ET
 import zlib
 
-TESTS = os.path.normpath(os.path.join(os.path.dirname(__file__), ".."))
-sys.path.insert(0, TESTS)
-import targets  # noqa: E402
-from runner import report  # noqa: E402
-from runner.expectations import load_expectations  # noqa: E402
-import tap_log  # noqa: E402  (tests/tap_log.py)
-from tap_out import Tap  # noqa: E402  (tests/tap_out.py)
-
+from .. import TESTS, tap_log, targets
+from ..runner import report
+from ..runner.expectations import load_expectations
+from ..tap_out import Tap
+from . import argument_parser
 
 
 def png_pixels(path):
@@ -85,7 +79,7 @@ def verdicts(log, expectations):
 
 
 def main(argv):
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p = argument_parser(__name__, __doc__)
     p.add_argument("--report", required=True)
     p.add_argument("--expect-dir", default=os.path.join(TESTS, "expect"))
     args = p.parse_args(argv)
@@ -131,6 +125,3 @@ def main(argv):
               "; ".join(wrong[:4]))
     return tap.finish()
 
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

@@ -1,21 +1,18 @@
-#!/usr/bin/env python3
 """Feed pmctest's TAP logs to the ecosystem's own TAP parsers: Perl's
 TAP::Parser, Python's tappy (Debian python3-tap) and node's tap-parser
 (Debian node-tap-parser). Each must read every line as TAP (no unknown
 line, no parse error), find the plan where TAP 13 allows it and as many
 results as it promises, and attach each YAML block to its result.
 
-usage: tap_parsers.py LOG...   (a log whose name contains "bail" ends in
-Bail out!, which ends the run before its plan is kept: only its lines are
-checked)
+usage: tests/check.py tap_parsers LOG...
+(a log whose name contains "bail" ends in Bail out!, which ends the run
+before its plan is kept: only its lines are checked)
 """
 import json
 import os
 import subprocess
-import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from tap_out import Tap  # noqa: E402  (tests/tap_out.py)
+from ..tap_out import Tap
 
 PERL = r'''
 use TAP::Parser;
@@ -138,6 +135,3 @@ def main(argv):
             tap.check(ok, f"{name} reads {os.path.basename(path)}", detail)
     return tap.finish()
 
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

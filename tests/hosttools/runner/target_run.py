@@ -4,7 +4,7 @@ import os
 import time
 from types import SimpleNamespace
 
-from boot import EXIT_HARNESS_ERROR  # tests/boot.py: the kernel's status 2
+from ..boot import EXIT_HARNESS_ERROR  # the kernel's status 2
 
 from .availability import availability
 from .bochs import run_bochs

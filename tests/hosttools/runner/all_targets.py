@@ -7,7 +7,7 @@ import sys
 import threading
 import time
 
-import targets as target_table  # tests/targets.py
+from .. import targets as target_table
 
 from .globs import glob_regex
 from .junit import junit

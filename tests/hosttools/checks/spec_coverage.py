@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Which tests check which spec statement: docs/spec-coverage.md, and a check.
 
 A test's statements are those it declares (the kernel's `list`) and those
@@ -12,17 +11,15 @@ rewrites the document instead.
 import argparse
 import collections
 import os
-import re
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
-import boot  # noqa: E402
-from spec_doc import statements as spec_statements  # noqa: E402
+from .. import ROOT, TESTS, boot
+from ..spec_doc import statements as spec_statements
+from ..tap_log import LISTED, RESULT
+from . import argument_parser
 
-ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), "..", ".."))
 DOC = os.path.join(ROOT, "docs", "spec-coverage.md")
-LISTED = re.compile(r"^(\S+)\s+\[([^\]]*)\]\s*(.*)$")
 
 
 def listed_tests(elf, qemu):
@@ -36,9 +33,6 @@ def listed_tests(elf, qemu):
     return [m.groups() for m in map(LISTED.match, b.lines) if m]
 
 
-RESULT = re.compile(r"^(?:not )?ok \d+ - (\S+) \[([^\]]*)\]")
-
-
 def judged_tests(sim, profiles):
     """[(ID, statements, "")] from the simulator's result lines, every
     profile (the same test with other statements on another PMU)."""
@@ -48,7 +42,8 @@ def judged_tests(sim, profiles):
                            capture_output=True, text=True)
         if r.returncode not in (0, 1):
             sys.exit(f"spec_coverage: pmctest-sim on {name} failed: {r.stderr.strip()}")
-        out += [m.groups() + ("",) for m in map(RESULT.match, r.stdout.splitlines()) if m]
+        out += [(m.group(3), m.group(4) or "", "")
+                for m in map(RESULT.match, r.stdout.splitlines()) if m]
     return out
 
 
@@ -81,11 +76,11 @@ def render(statements, tests):
 
 
 def main(argv):
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p = argument_parser(__name__, __doc__)
     p.add_argument("--elf", required=True)
     p.add_argument("--qemu", default="qemu-system-x86_64")
     p.add_argument("--sim", required=True, help="build/host/pmctest-sim")
-    p.add_argument("--profiles", default=os.path.join(ROOT, "tests", "profiles"))
+    p.add_argument("--profiles", default=os.path.join(TESTS, "profiles"))
     p.add_argument("--write", action="store_true")
     args = p.parse_args(argv)
     tests = listed_tests(args.elf, args.qemu) + judged_tests(args.sim, args.profiles)
@@ -110,6 +105,3 @@ def main(argv):
     print(f"{2 - failed} passed, {failed} failed")
     return 1 if failed else 0
 
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

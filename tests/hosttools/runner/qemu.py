@@ -4,7 +4,7 @@ import os
 import re
 from types import SimpleNamespace
 
-import boot as qemu_boot  # tests/boot.py: one QEMU boot
+from .. import boot as qemu_boot
 
 from .cmdline import kernel_cmdline
 from .outcome import Outcome

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """What a user types, checked: every tool's --help, `make help`, and the
 refusals that keep a run honest. A command line the kernel would not take
 (too long, not printable ASCII) is refused before anything boots; GRUB
@@ -6,18 +5,16 @@ passes the ISO's command line to the kernel word for word, never running
 or expanding it; `make run` boots the image it has just built; ACCEL=kvm
 without /dev/kvm says so and exits 2.
 
-usage: cli_test.py --elf ELF --build DIR [--qemu QEMU]
+usage: tests/check.py cli --elf ELF --build DIR [--qemu QEMU]
 """
-import argparse
 import os
 import subprocess
 import sys
 import tempfile
 
-TESTS = os.path.normpath(os.path.join(os.path.dirname(__file__), ".."))
-sys.path.insert(0, TESTS)
-from tap_out import Tap  # noqa: E402  (tests/tap_out.py)
-ROOT = os.path.dirname(TESTS)
+from .. import ROOT, SCRIPTS, TESTS
+from ..tap_out import Tap
+from . import argument_parser, names
 
 
 def run(cmd, timeout=120, **kw):
@@ -26,7 +23,7 @@ def run(cmd, timeout=120, **kw):
 
 
 def main(argv):
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p = argument_parser(__name__, __doc__)
     p.add_argument("--elf", required=True)
     p.add_argument("--build", required=True)
     p.add_argument("--qemu", default="qemu-system-x86_64")
@@ -35,18 +32,16 @@ def main(argv):
     print("TAP version 13")
     py = sys.executable
     host = os.path.join(args.build, "host")
-    for tool in ([os.path.join(host, t) for t in ("pmctest-model", "pmctest-sim", "model-test")] +
-                 [[py, os.path.join(TESTS, t)] for t in
-                  ("run", "boot.py", "bench.py", "host/boot_test.py", "host/spec_coverage.py",
-                   "host/runner_test.py", "host/tap_parsers.py", "host/sim_sources.py",
-                   "host/cli_test.py", "host/screen_test.py", "host/report_test.py",
-                   "mutation/run.py", "lava/run.py")] +
-                 [[py, os.path.join(ROOT, "scripts", "psf2c.py")],
-                  os.path.join(ROOT, "scripts", "mkiso")]):
-        cmd = (tool if isinstance(tool, list) else [tool]) + ["--help"]
-        r = run(cmd)
+    commands = ([[os.path.join(host, t)] for t in ("pmctest-model", "pmctest-sim", "model-test")] +
+                [[py, os.path.join(TESTS, t)] for t in
+                 ("run", "boot.py", "bench.py", "lava.py", "mutation.py", "check.py")] +
+                [[py, os.path.join(TESTS, "check.py"), name] for name in names()] +
+                [[py, os.path.join(SCRIPTS, "psf2c.py")], [os.path.join(SCRIPTS, "mkiso")]])
+    for cmd in commands:
+        r = run(cmd + ["--help"])
+        name = " ".join(os.path.basename(word) for word in cmd if word != py)
         tap.check(r.returncode == 0 and "usage" in r.stdout.lower(),
-                  f"{os.path.basename(cmd[-2])} --help prints its usage and exits 0",
+                  f"{name} --help prints its usage and exits 0",
                   f"exit {r.returncode}\n{r.stdout[:200]}{r.stderr[:200]}")
 
     r = run(["make", "--no-print-directory", "help"])
@@ -88,7 +83,7 @@ def main(argv):
 
     with tempfile.TemporaryDirectory() as tmp:
         iso = os.path.join(tmp, "t.iso")
-        r = run([os.path.join(ROOT, "scripts", "mkiso"), args.elf, iso, "verbose\nhalt"])
+        r = run([os.path.join(SCRIPTS, "mkiso"), args.elf, iso, "verbose\nhalt"])
         tap.check(r.returncode == 2 and "printable ASCII" in r.stderr,
                   "mkiso refuses a newline in the command line, status 2", r.stderr)
         # GRUB must hand these words over verbatim: the kernel then names
@@ -96,7 +91,7 @@ def main(argv):
         for word, message in (("#verbose", "unknown option '#verbose'"),
                               ("$prefix", "unknown option '$prefix'"),
                               ("exclude=x;echo", "';' is not allowed in a pattern")):
-            r = run([os.path.join(ROOT, "scripts", "mkiso"), args.elf, iso, "tests=selftest.pass " + word])
+            r = run([os.path.join(SCRIPTS, "mkiso"), args.elf, iso, "tests=selftest.pass " + word])
             b = run([py, os.path.join(TESTS, "boot.py"), "--route", "iso", "--iso", iso,
                      "--qemu", args.qemu, "--timeout", "60"])
             tap.check(r.returncode == 0 and b.returncode == 2 and message in b.stdout,
@@ -104,6 +99,3 @@ def main(argv):
                       f"mkiso {r.returncode}, boot {b.returncode}\n{b.stdout[-300:]}{b.stderr[-200:]}")
     return tap.finish()
 
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

@@ -1,6 +1,6 @@
 """The JUnit file: one testsuite per target, one testcase per TAP result,
 in the form the Jenkins xunit plugin's junit-10.xsd accepts (checked by
-tests/host/runner_test.py): classname pmctest.<target>.<group>, a known
+hosttools/checks/runner.py): classname pmctest.<target>.<group>, a known
 deviation as <skipped type="known-deviation">, a plain skip as
 <skipped type="skip">, an unavailable target as a testsuite whose one
 testcase is skipped with the reason."""

@@ -3,7 +3,7 @@ import os
 import re
 import shutil
 
-from boot import OVMF  # tests/boot.py
+from ..boot import OVMF
 
 from .bochs import BOCHS_ROMS, BOCHS_VGA_ROMS, bochs_models, first_existing
 from .probe import cached, command_output
