@@ -44,7 +44,7 @@ ISO		:= $(BUILD)/pmctest.iso
 HOST_PROGS	:=
 HOST_TESTS	:=
 
-.PHONY: all run test bench clean tools host-tests spec-coverage help report lava FORCE
+.PHONY: all run test bench clean host-progs host-tests spec-coverage help report lava FORCE
 all: $(ELF) $(ISO) host-progs
 
 # Host programs and their tests: each tests/host/*.mk appends to
@@ -134,19 +134,62 @@ run: $(ISO)
 		--firmware $(FIRMWARE) \
 		--qemu $(QEMU) $(if $(QEMU_ARGS),"--qemu-args=$(QEMU_ARGS)")
 
+# make test runs these steps in this order and stops at the first that
+# fails. Each is a target of its own too, to run one part again.
+TEST_STEPS	:= host-tests test-boot test-tap-parsers test-lava \
+		   test-cli test-screen test-spec-coverage test-runner test-targets
+.PHONY: $(TEST_STEPS)
+
 test: all
-	$(MAKE) --no-print-directory host-tests
+	@for step in $(TEST_STEPS); do \
+		$(MAKE) --no-print-directory $$step || exit 1; \
+	done
+
+# host-tests (tests/host/*.mk): the model's unit tests and the mutation run.
+
+# The kernel, booted both ways (the GRUB ISO, also as a disk on BIOS and
+# UEFI; PVH): complete TAP whose summary and exit status agree, every
+# selftest's verdict, refused command lines, its options, and the #GP(0)
+# and #UD QEMU TCG gives. Its serial logs go to $(BUILD)/tap/.
+test-boot: $(ELF) $(ISO) | $(BUILD)/.tools
 	$(PYTHON) tests/check.py boot --elf $(ELF) --iso $(ISO) --qemu $(QEMU) \
 		--log-dir $(BUILD)/tap
+
+# Perl's TAP::Parser, Python's tappy and node's tap-parser read the logs
+# test-boot kept and the simulator's log of a deviation (failures with
+# their YAML) without an unknown line.
+test-tap-parsers: $(SIM) | $(BUILD)/.tools
+	@mkdir -p $(BUILD)/tap
 	$(SIM) --profile tests/profiles/intel-v5-sapphire-rapids.profile \
 		--deviate no-high-clear > $(BUILD)/tap/sim-deviation.log || [ $$? = 1 ]
 	$(PYTHON) tests/check.py tap_parsers $(BUILD)/tap/*.log
+
+# LAVA accepts both jobs and records one result per TAP test, by each route.
+test-lava: $(ELF) $(ISO)
 	$(PYTHON) tests/lava.py --elf $(ELF) --iso $(ISO) --check
+
+# What a user types: every command's --help, make run in another BUILD, and
+# the command lines refused before anything boots.
+test-cli: all
 	$(PYTHON) tests/check.py cli --elf $(ELF) --build $(BUILD) --qemu $(QEMU)
+
+# The screen console read back from QEMU's screendumps (OVMF, no serial
+# port), and a boot with no console at all.
+test-screen: $(ELF) $(BUILD)/font.c | $(BUILD)/.tools
 	$(PYTHON) tests/check.py screen --elf $(ELF) --font-table $(BUILD)/font.c \
 		--qemu $(QEMU)
+
+# docs/spec-coverage.md is current and names a test for every statement.
+test-spec-coverage: $(ELF) $(SIM)
 	$(PYTHON) tests/check.py spec_coverage --elf $(ELF) --qemu $(QEMU) --sim $(SIM)
+
+# tests/run itself: expectations, JUnit, and every way a boot can go wrong.
+test-runner: $(ELF)
 	$(PYTHON) tests/check.py runner --elf $(ELF)
+
+# Every target available here against its tests/expect/ file (logs in
+# $(BUILD)/run/), then the report and the JUnit file that run wrote.
+test-targets: all | $(BUILD)/.tools
 	$(PYTHON) tests/run --all --elf $(ELF) --qemu $(QEMU) --junit $(BUILD)/junit.xml \
 		--log-dir $(BUILD)/run --report $(BUILD)/report
 	$(PYTHON) tests/check.py report --report $(BUILD)/report
@@ -180,6 +223,8 @@ help:
 	@echo '                     ACCEL=tcg|kvm CPU=max FIRMWARE=bios|uefi TESTS=glob,glob KERNEL_ARGS=...'
 	@echo '                     QEMU_ARGS=... QEMU=...'
 	@echo 'make test            everything the project tests (what CI runs); QEMU=... for another QEMU'
+	@echo '                     its steps, each a target too: $(wordlist 1,4,$(TEST_STEPS))'
+	@echo '                     $(wordlist 5,99,$(TEST_STEPS))'
 	@echo 'make lava            the run as a LAVA job (lava-run, root; LAVA_IMAGE=iso): $(BUILD)/lava/'
 	@echo 'make bench           the bench.* group, suite wall times, time per group, sweep rates: $(BUILD)/bench.md'
 	@echo 'make mutation-report the simulator deviations and the tests that catch each'

@@ -1,4 +1,6 @@
-# tests/host/sim.mk: pmctest-sim and the mutation run (issue 7).
+# tests/host/sim.mk: pmctest-sim, which runs the kernel's checks against a
+# simulated CPU, and the mutation run, which shows each check failing on the
+# deviation it targets.
 #
 # Included by the top Makefile after it defines BUILD, HOSTCC, HOST_CFLAGS
 # and MODEL_SRCS. Adds to HOST_PROGS
