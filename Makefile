@@ -54,26 +54,50 @@ host-tests: $(HOST_TESTS)
 
 host-progs: $(HOST_PROGS)
 
-# Tools: install what is missing (Debian/Ubuntu), or say which packages.
-# A command:package pair is checked with command -v, a /path:package pair
-# (data-only packages: GRUB's BIOS modules, Bochs' ROMs) by the file.
-TOOL_PACKAGES	:= nasm:nasm grub-mkrescue:grub-common xorriso:xorriso \
-		   mformat:mtools qemu-system-x86_64:qemu-system-x86 \
-		   bochs:bochs python3:python3 perl:perl \
-		   tap-parser:node-tap-parser rsvg-convert:librsvg2-bin \
-		   /usr/lib/python3/dist-packages/tap:python3-tap \
-		   lava-run:lava-dispatcher \
+# Tools by need: each set below is installed, with apt-get (Debian and
+# Ubuntu), when a target first needs it; elsewhere make names the missing
+# packages and stops. A command:package pair is checked with command -v, a
+# /path:package pair (data-only packages: GRUB's BIOS modules, Bochs' ROMs)
+# by the file. $(BUILD)/.tools-SET records that a set is there.
+#   run   building the kernel and its ISO, and booting it in QEMU (make, make run)
+#   uefi  OVMF, for FIRMWARE=uefi and the UEFI targets
+#   lava  LAVA's dispatcher (make lava)
+#   test  what make test needs besides: uefi, lava, Bochs with its ROMs and
+#         its headless display, the TAP parsers of three languages, and the
+#         SVG renderer the report check uses
+BOCHS_TERM_PLUGIN := /usr/lib/$(shell gcc -print-multiarch 2>/dev/null)/bochs/plugins/libbx_term_gui.so
+TOOLS_run	:= $(if $(CROSS_COMPILE),,gcc:gcc) nasm:nasm python3:python3 \
+		   grub-mkrescue:grub-common \
 		   /usr/lib/grub/i386-pc:grub-pc-bin \
 		   /usr/lib/grub/x86_64-efi:grub-efi-amd64-bin \
-		   /usr/share/ovmf/OVMF.fd:ovmf \
-		   $(FONT_PSF):console-setup-linux \
+		   xorriso:xorriso mformat:mtools $(FONT_PSF):console-setup-linux \
+		   qemu-system-x86_64:qemu-system-x86
+TOOLS_uefi	:= /usr/share/ovmf/OVMF.fd:ovmf
+TOOLS_lava	:= lava-run:lava-dispatcher
+TOOLS_test	:= $(TOOLS_uefi) $(TOOLS_lava) bochs:bochs \
 		   /usr/share/bochs/BIOS-bochs-latest:bochsbios \
-		   /usr/share/vgabios/vgabios.bin:vgabios
-BOCHS_TERM_PLUGIN := /usr/lib/$(shell gcc -print-multiarch 2>/dev/null)/bochs/plugins/libbx_term_gui.so
-$(BUILD)/.tools:
+		   /usr/share/vgabios/vgabios.bin:vgabios \
+		   $(BOCHS_TERM_PLUGIN):bochs-term \
+		   perl:perl tap-parser:node-tap-parser \
+		   /usr/lib/python3/dist-packages/tap:python3-tap \
+		   rsvg-convert:librsvg2-bin
+
+# TOOLS_DRY=1, with make -n: each set a target reaches prints the packages
+# it would install on a machine that has none of them, and nothing is
+# installed or built (the tools check of make test reads this).
+ifneq ($(TOOLS_DRY),)
+ifeq ($(findstring n,$(firstword -$(MAKEFLAGS))),)
+$(error TOOLS_DRY=1 goes with make -n)
+endif
+endif
+
+$(BUILD)/.tools-%:
+ifneq ($(TOOLS_DRY),)
+	+@echo "pmctest: tools $*: $(foreach pair,$(TOOLS_$*),$(lastword $(subst :, ,$(pair))))"
+else
 	@mkdir -p $(BUILD)
 	@missing=""; \
-	for pair in $(TOOL_PACKAGES) $(BOCHS_TERM_PLUGIN):bochs-term; do \
+	for pair in $(TOOLS_$*); do \
 		thing=$${pair%%:*}; \
 		case $$thing in \
 		/*) [ -e $$thing ] ;; \
@@ -93,19 +117,20 @@ $(BUILD)/.tools:
 		fi; \
 	fi
 	@touch $@
+endif
 
-$(BUILD)/obj/%.o: %.asm arch/segments.inc arch/extable.inc | $(BUILD)/.tools
+$(BUILD)/obj/%.o: %.asm arch/segments.inc arch/extable.inc | $(BUILD)/.tools-run
 	@mkdir -p $(dir $@)
 	$(NASM) $(NASM_FLAGS) -MD $(@:.o=.d) -o $@ $<
 
-$(BUILD)/obj/%.o: %.c | $(BUILD)/.tools
+$(BUILD)/obj/%.o: %.c | $(BUILD)/.tools-run
 	@mkdir -p $(dir $@)
 	$(CC) $(KERNEL_CFLAGS) -MMD -c -o $@ $<
 
 $(ELF): $(KERNEL_OBJS) linker.ld
 	$(LD) $(KERNEL_LDFLAGS) -o $@ $(KERNEL_OBJS)
 
-$(BUILD)/font.c: scripts/psf2c.py | $(BUILD)/.tools
+$(BUILD)/font.c: scripts/psf2c.py | $(BUILD)/.tools-run
 	$(PYTHON) scripts/psf2c.py $(FONT_PSF) $@
 
 $(BUILD)/obj/font.o: $(BUILD)/font.c arch/font.h
@@ -126,24 +151,29 @@ $(BUILD)/cmdline.txt: FORCE
 	@mkdir -p $(BUILD)
 	@echo '$(CMDLINE)' | cmp -s - $@ || echo '$(CMDLINE)' > $@
 
-$(ISO): $(ELF) $(BUILD)/cmdline.txt scripts/mkiso | $(BUILD)/.tools
+$(ISO): $(ELF) $(BUILD)/cmdline.txt scripts/mkiso | $(BUILD)/.tools-run
 	scripts/mkiso $(ELF) $@ "$$(cat $(BUILD)/cmdline.txt)"
 
-run: $(ISO)
+run: $(ISO) | $(BUILD)/.tools-run $(if $(filter uefi,$(FIRMWARE)),$(BUILD)/.tools-uefi)
 	$(PYTHON) tests/boot.py --route iso --iso $(ISO) --accel $(ACCEL) --cpu $(CPU) \
 		--firmware $(FIRMWARE) \
 		--qemu $(QEMU) $(if $(QEMU_ARGS),"--qemu-args=$(QEMU_ARGS)")
 
 # make test runs these steps in this order and stops at the first that
 # fails. Each is a target of its own too, to run one part again.
-TEST_STEPS	:= host-tests test-boot test-tap-parsers test-lava \
+TEST_STEPS	:= test-tools host-tests test-boot test-tap-parsers test-lava \
 		   test-cli test-screen test-spec-coverage test-runner test-targets
 .PHONY: $(TEST_STEPS)
 
-test: all
+test: all | $(BUILD)/.tools-test
 	@for step in $(TEST_STEPS); do \
 		$(MAKE) --no-print-directory $$step || exit 1; \
 	done
+
+# Each command installs what it needs: make run none of the packages only
+# make test needs, with or without UEFI; make test all of them.
+test-tools:
+	$(PYTHON) tests/check.py tools
 
 # host-tests (tests/host/*.mk): the model's unit tests and the mutation run.
 
@@ -151,21 +181,21 @@ test: all
 # UEFI; PVH): complete TAP whose summary and exit status agree, every
 # selftest's verdict, refused command lines, its options, and the #GP(0)
 # and #UD QEMU TCG gives. Its serial logs go to $(BUILD)/tap/.
-test-boot: $(ELF) $(ISO) | $(BUILD)/.tools
+test-boot: $(ELF) $(ISO) | $(BUILD)/.tools-test
 	$(PYTHON) tests/check.py boot --elf $(ELF) --iso $(ISO) --qemu $(QEMU) \
 		--log-dir $(BUILD)/tap
 
 # Perl's TAP::Parser, Python's tappy and node's tap-parser read the logs
 # test-boot kept and the simulator's log of a deviation (failures with
 # their YAML) without an unknown line.
-test-tap-parsers: $(SIM) | $(BUILD)/.tools
+test-tap-parsers: $(SIM) | $(BUILD)/.tools-test
 	@mkdir -p $(BUILD)/tap
 	$(SIM) --profile tests/profiles/intel-v5-sapphire-rapids.profile \
 		--deviate no-high-clear > $(BUILD)/tap/sim-deviation.log || [ $$? = 1 ]
 	$(PYTHON) tests/check.py tap_parsers $(BUILD)/tap/*.log
 
 # LAVA accepts both jobs and records one result per TAP test, by each route.
-test-lava: $(ELF) $(ISO)
+test-lava: $(ELF) $(ISO) | $(BUILD)/.tools-lava
 	$(PYTHON) tests/lava.py --elf $(ELF) --iso $(ISO) --check
 
 # What a user types: every command's --help, make run in another BUILD, and
@@ -175,7 +205,7 @@ test-cli: all
 
 # The screen console read back from QEMU's screendumps (OVMF, no serial
 # port), and a boot with no console at all.
-test-screen: $(ELF) $(BUILD)/font.c | $(BUILD)/.tools
+test-screen: $(ELF) $(BUILD)/font.c | $(BUILD)/.tools-uefi
 	$(PYTHON) tests/check.py screen --elf $(ELF) --font-table $(BUILD)/font.c \
 		--qemu $(QEMU)
 
@@ -189,7 +219,7 @@ test-runner: $(ELF)
 
 # Every target available here against its tests/expect/ file (logs in
 # $(BUILD)/run/), then the report and the JUnit file that run wrote.
-test-targets: all | $(BUILD)/.tools
+test-targets: all | $(BUILD)/.tools-test
 	$(PYTHON) tests/run --all --elf $(ELF) --qemu $(QEMU) --junit $(BUILD)/junit.xml \
 		--log-dir $(BUILD)/run --report $(BUILD)/report
 	$(PYTHON) tests/check.py report --report $(BUILD)/report
@@ -199,7 +229,7 @@ test-targets: all | $(BUILD)/.tools
 # host: one LAVA result per test; the job and its log in $(BUILD)/lava/.
 # LAVA_IMAGE=iso boots the GRUB ISO instead of the ELF by PVH.
 LAVA_IMAGE	?= elf
-lava: $(ELF) $(ISO)
+lava: $(ELF) $(ISO) | $(BUILD)/.tools-lava
 ifeq ($(LAVA_IMAGE),iso)
 	$(PYTHON) tests/lava.py --iso $(ISO) --out $(BUILD)/lava
 else
@@ -207,7 +237,7 @@ else
 endif
 
 # The conformance report of every target available here: $(BUILD)/report/.
-report: all
+report: all | $(BUILD)/.tools-test
 	$(PYTHON) tests/run --all --elf $(ELF) --qemu $(QEMU) --report $(BUILD)/report || [ $$? = 1 ]
 	@echo "pmctest: the report is $(BUILD)/report/index.html"
 

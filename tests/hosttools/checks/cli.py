@@ -54,7 +54,7 @@ def main(argv):
     # A failing selection in another BUILD: built there (from copies of the
     # objects, so only the ISO is made), booted, and reported as failing.
     with tempfile.TemporaryDirectory() as other:
-        for part in ("obj", ".tools", "version.h"):
+        for part in ("obj", ".tools-run", "version.h"):
             subprocess.run(["cp", "-a", os.path.join(args.build, part), other], check=True)
         r = run(["make", "--no-print-directory", "run", f"BUILD={other}",
                  "TESTS=selftest.fail", f"QEMU={args.qemu}"], timeout=300)
