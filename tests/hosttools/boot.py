@@ -11,7 +11,7 @@ import subprocess
 import sys
 import time
 
-from .tap_log import CONTROL, SUMMARY_PREFIX
+from .tap_log import CONTROL, RESULT, SUMMARY_PREFIX
 
 EXIT_HARNESS_ERROR = 2
 TAP_VERSION = "TAP version 13"
@@ -79,7 +79,7 @@ def qemu_command(args):
 
 def last_test_started(lines):
     for line in reversed(lines):
-        if line.startswith(("ok ", "not ok ")):
+        if RESULT.match(line):
             return line.split(" - ", 1)[-1]
     return None
 
