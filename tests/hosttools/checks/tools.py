@@ -6,6 +6,7 @@ every package.
 
 usage: tests/check.py tools
 """
+import os
 import subprocess
 import tempfile
 
@@ -26,10 +27,14 @@ TEST_ONLY = {"ovmf", "lava-dispatcher", "bochs", "bochsbios", "vgabios",
 def asked_for(target, *variables):
     """The packages `make -n TARGET` would install on a bare machine, and
     make's output."""
+    # a make of its own, not a part of the make that runs this check
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
     with tempfile.TemporaryDirectory() as build:
         r = subprocess.run(["make", "--no-print-directory", "-n", target,
                             f"BUILD={build}", "TOOLS_DRY=1", *variables],
-                           cwd=ROOT, capture_output=True, text=True, timeout=120)
+                           cwd=ROOT, env=env, capture_output=True, text=True,
+                           timeout=120)
     packages = set()
     for line in r.stdout.splitlines():
         if line.startswith("pmctest: tools "):
