@@ -53,6 +53,7 @@ include $(wildcard tests/host/*.mk)
 host-tests: $(HOST_TESTS)
 
 host-progs: $(HOST_PROGS)
+$(HOST_PROGS): | $(BUILD)/.tools-run $(BUILD)/.tools-host
 
 # Tools by need: each set below is installed, with apt-get (Debian and
 # Ubuntu), when a target first needs it; elsewhere make names the missing
@@ -60,11 +61,15 @@ host-progs: $(HOST_PROGS)
 # /path:package pair (data-only packages: GRUB's BIOS modules, Bochs' ROMs)
 # by the file. $(BUILD)/.tools-SET records that a set is there.
 #   run   building the kernel and its ISO, and booting it in QEMU (make, make run)
+#   host  the C library's headers, for the host programs (make, make test)
 #   uefi  OVMF, for FIRMWARE=uefi and the UEFI targets
 #   lava  LAVA's dispatcher (make lava)
 #   test  what make test needs besides: uefi, lava, Bochs with its ROMs and
 #         its headless display, the TAP parsers of three languages, and the
 #         SVG renderer the report check uses
+# The first three come without the packages theirs recommend (QEMU's GTK
+# display, OVMF, GCC's C library headers); lava and test with them, which
+# tappy's YAML support (python3-yaml) and LAVA's tools need.
 BOCHS_TERM_PLUGIN := /usr/lib/$(shell gcc -print-multiarch 2>/dev/null)/bochs/plugins/libbx_term_gui.so
 TOOLS_run	:= $(if $(CROSS_COMPILE),,gcc:gcc) nasm:nasm python3:python3 \
 		   grub-mkrescue:grub-common \
@@ -72,6 +77,7 @@ TOOLS_run	:= $(if $(CROSS_COMPILE),,gcc:gcc) nasm:nasm python3:python3 \
 		   /usr/lib/grub/x86_64-efi:grub-efi-amd64-bin \
 		   xorriso:xorriso mformat:mtools $(FONT_PSF):console-setup-linux \
 		   qemu-system-x86_64:qemu-system-x86
+TOOLS_host	:= /usr/include/stdio.h:libc6-dev
 TOOLS_uefi	:= /usr/share/ovmf/OVMF.fd:ovmf
 TOOLS_lava	:= lava-run:lava-dispatcher
 TOOLS_test	:= $(TOOLS_uefi) $(TOOLS_lava) bochs:bochs \
@@ -109,7 +115,9 @@ else
 			echo "pmctest: installing$$missing"; \
 			SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 			$$SUDO apt-get update -qq && \
-			DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null || \
+			DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq \
+				$(if $(filter run host uefi,$*),--no-install-recommends) \
+				$$missing >/dev/null || \
 			{ echo "pmctest: apt-get could not install:$$missing" >&2; exit 1; }; \
 		else \
 			echo "pmctest: missing tools; install the packages:$$missing (Debian names)" >&2; \

@@ -1,8 +1,9 @@
 """Tools by need: on a machine taken to have none of them (make -n with
 TOOLS_DRY=1, in an empty build directory), `make run` asks for what
 building and booting the ISO needs and for none of the packages only
-`make test` uses; FIRMWARE=uefi adds OVMF alone; `make test` asks for
-every package.
+`make test` uses; FIRMWARE=uefi adds OVMF alone; `make` adds the C
+library's headers for the host programs; `make test` asks for every
+package.
 
 usage: tests/check.py tools
 """
@@ -18,6 +19,8 @@ from . import argument_parser
 RUN = {"gcc", "nasm", "python3", "grub-common", "grub-pc-bin",
        "grub-efi-amd64-bin", "xorriso", "mtools", "console-setup-linux",
        "qemu-system-x86"}
+# What the host programs (pmctest-model, pmctest-sim, the unit tests) add.
+HOST = {"libc6-dev"}
 # What only make test (and make lava, make bench, FIRMWARE=uefi) uses.
 TEST_ONLY = {"ovmf", "lava-dispatcher", "bochs", "bochsbios", "vgabios",
              "bochs-term", "perl", "node-tap-parser", "python3-tap",
@@ -55,8 +58,11 @@ def main(argv):
     uefi, why = asked_for("run", "FIRMWARE=uefi")
     tap.check(uefi == RUN | {"ovmf"}, "make run FIRMWARE=uefi adds OVMF alone",
               why + [f"asked for: {sorted(uefi)}"])
+    built, why = asked_for("all")
+    tap.check(built == RUN | HOST, "make adds the host programs' C library headers",
+              why + [f"asked for: {sorted(built)}"])
     test, why = asked_for("test")
-    tap.check(test == RUN | TEST_ONLY, "make test asks for every package",
-              why + [f"missing: {sorted((RUN | TEST_ONLY) - test)}",
-                     f"more: {sorted(test - RUN - TEST_ONLY)}"])
+    every = RUN | HOST | TEST_ONLY
+    tap.check(test == every, "make test asks for every package",
+              why + [f"missing: {sorted(every - test)}", f"more: {sorted(test - every)}"])
     return tap.finish()
