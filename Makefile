@@ -45,7 +45,7 @@ ISO		:= $(BUILD)/pmctest.iso
 HOST_PROGS	:=
 HOST_TESTS	:=
 
-.PHONY: all run test bench clean tools host-tests spec-coverage help report lava FORCE
+.PHONY: all run test bench clean host-progs host-tests spec-coverage help report lava FORCE
 all: $(ELF) $(ISO) host-progs
 
 # Host programs and their tests: each tests/host/*.mk appends to
@@ -54,27 +54,57 @@ include $(wildcard tests/host/*.mk)
 host-tests: $(HOST_TESTS)
 
 host-progs: $(HOST_PROGS)
+$(HOST_PROGS): | $(BUILD)/.tools-run $(BUILD)/.tools-host
 
-# Tools: install what is missing (Debian/Ubuntu), or say which packages.
-# A command:package pair is checked with command -v, a /path:package pair
-# (data-only packages: GRUB's BIOS modules, Bochs' ROMs) by the file.
-TOOL_PACKAGES	:= nasm:nasm grub-mkrescue:grub-common xorriso:xorriso \
-		   mformat:mtools qemu-system-x86_64:qemu-system-x86 \
-		   bochs:bochs python3:python3 perl:perl \
-		   tap-parser:node-tap-parser rsvg-convert:librsvg2-bin \
-		   /usr/lib/python3/dist-packages/tap:python3-tap \
-		   lava-run:lava-dispatcher \
+# Tools by need: each set below is installed, with apt-get (Debian and
+# Ubuntu), when a target first needs it; elsewhere make names the missing
+# packages and stops. A command:package pair is checked with command -v, a
+# /path:package pair (data-only packages: GRUB's BIOS modules, Bochs' ROMs)
+# by the file. $(BUILD)/.tools-SET records that a set is there.
+#   run   building the kernel and its ISO, and booting it in QEMU (make, make run)
+#   host  the C library's headers, for the host programs (make, make test)
+#   uefi  OVMF, for FIRMWARE=uefi and the UEFI targets
+#   lava  LAVA's dispatcher (make lava)
+#   test  what make test needs besides: uefi, lava, Bochs with its ROMs and
+#         its headless display, the TAP parsers of three languages, and the
+#         SVG renderer the report check uses
+# The first three come without the packages theirs recommend (QEMU's GTK
+# display, OVMF, GCC's C library headers); lava and test with them, which
+# tappy's YAML support (python3-yaml) and LAVA's tools need.
+BOCHS_TERM_PLUGIN := /usr/lib/$(shell gcc -print-multiarch 2>/dev/null)/bochs/plugins/libbx_term_gui.so
+TOOLS_run	:= $(if $(CROSS_COMPILE),,gcc:gcc) nasm:nasm python3:python3 \
+		   grub-mkrescue:grub-common \
 		   /usr/lib/grub/i386-pc:grub-pc-bin \
 		   /usr/lib/grub/x86_64-efi:grub-efi-amd64-bin \
-		   /usr/share/ovmf/OVMF.fd:ovmf \
-		   $(FONT_PSF):console-setup-linux \
+		   xorriso:xorriso mformat:mtools $(FONT_PSF):console-setup-linux \
+		   qemu-system-x86_64:qemu-system-x86
+TOOLS_host	:= /usr/include/stdio.h:libc6-dev
+TOOLS_uefi	:= /usr/share/ovmf/OVMF.fd:ovmf
+TOOLS_lava	:= lava-run:lava-dispatcher
+TOOLS_test	:= $(TOOLS_uefi) $(TOOLS_lava) bochs:bochs \
 		   /usr/share/bochs/BIOS-bochs-latest:bochsbios \
-		   /usr/share/vgabios/vgabios.bin:vgabios
-BOCHS_TERM_PLUGIN := /usr/lib/$(shell gcc -print-multiarch 2>/dev/null)/bochs/plugins/libbx_term_gui.so
-$(BUILD)/.tools:
+		   /usr/share/vgabios/vgabios.bin:vgabios \
+		   $(BOCHS_TERM_PLUGIN):bochs-term \
+		   perl:perl tap-parser:node-tap-parser \
+		   /usr/lib/python3/dist-packages/tap:python3-tap \
+		   rsvg-convert:librsvg2-bin
+
+# TOOLS_DRY=1, with make -n: each set a target reaches prints the packages
+# it would install on a machine that has none of them, and nothing is
+# installed or built (the tools check of make test reads this).
+ifneq ($(TOOLS_DRY),)
+ifeq ($(findstring n,$(firstword -$(MAKEFLAGS))),)
+$(error TOOLS_DRY=1 goes with make -n)
+endif
+endif
+
+$(BUILD)/.tools-%:
+ifneq ($(TOOLS_DRY),)
+	+@echo "pmctest: tools $*: $(foreach pair,$(TOOLS_$*),$(lastword $(subst :, ,$(pair))))"
+else
 	@mkdir -p $(BUILD)
 	@missing=""; \
-	for pair in $(TOOL_PACKAGES) $(BOCHS_TERM_PLUGIN):bochs-term; do \
+	for pair in $(TOOLS_$*); do \
 		thing=$${pair%%:*}; \
 		case $$thing in \
 		/*) [ -e $$thing ] ;; \
@@ -86,7 +116,9 @@ $(BUILD)/.tools:
 			echo "pmctest: installing$$missing"; \
 			SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 			$$SUDO apt-get update -qq && \
-			DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null || \
+			DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq \
+				$(if $(filter run host uefi,$*),--no-install-recommends) \
+				$$missing >/dev/null || \
 			{ echo "pmctest: apt-get could not install:$$missing" >&2; exit 1; }; \
 		else \
 			echo "pmctest: missing tools; install the packages:$$missing (Debian names)" >&2; \
@@ -94,32 +126,33 @@ $(BUILD)/.tools:
 		fi; \
 	fi
 	@touch $@
+endif
 
-$(BUILD)/obj/%.o: %.asm arch/segments.inc arch/extable.inc | $(BUILD)/.tools
+$(BUILD)/obj/%.o: %.asm arch/segments.inc arch/extable.inc | $(BUILD)/.tools-run
 	@mkdir -p $(dir $@)
 	$(NASM) $(NASM_FLAGS) -MD $(@:.o=.d) -MP -o $@ $<
 
-$(BUILD)/obj/%.o: %.c | $(BUILD)/.tools
+$(BUILD)/obj/%.o: %.c | $(BUILD)/.tools-run
 	@mkdir -p $(dir $@)
 	$(CC) $(KERNEL_CFLAGS) -MMD -MP -c -o $@ $<
 
 $(ELF): $(KERNEL_OBJS) linker.ld
 	$(LD) $(KERNEL_LDFLAGS) -o $@ $(KERNEL_OBJS)
 
-$(BUILD)/font.c: tests/psf2c.py | $(BUILD)/.tools
-	$(PYTHON) tests/psf2c.py $(FONT_PSF) $@
+$(BUILD)/font.c: scripts/psf2c.py | $(BUILD)/.tools-run
+	$(PYTHON) scripts/psf2c.py $(FONT_PSF) $@
 
 $(BUILD)/obj/font.o: $(BUILD)/font.c arch/font.h
 	@mkdir -p $(dir $@)
 	$(CC) $(KERNEL_CFLAGS) -c -o $@ $<
 
-# The version the TAP header names (tests/version.py): rewritten only when
+# The version the TAP header names (scripts/version.py): rewritten only when
 # the commit changes, so that only the harness is rebuilt then.
 $(VERSION_H): FORCE
 	@mkdir -p $(BUILD)
-	@echo '#define PMCTEST_VERSION "$(shell $(PYTHON) tests/version.py)"' | \
+	@echo '#define PMCTEST_VERSION "$(shell $(PYTHON) scripts/version.py)"' | \
 		cmp -s - $@ || \
-		echo '#define PMCTEST_VERSION "$(shell $(PYTHON) tests/version.py)"' > $@
+		echo '#define PMCTEST_VERSION "$(shell $(PYTHON) scripts/version.py)"' > $@
 $(BUILD)/obj/kernel/harness.o: $(VERSION_H)
 
 # The command line GRUB passes is part of the ISO: rebuild when it changes.
@@ -127,49 +160,98 @@ $(BUILD)/cmdline.txt: FORCE
 	@mkdir -p $(BUILD)
 	@echo '$(CMDLINE)' | cmp -s - $@ || echo '$(CMDLINE)' > $@
 
-$(ISO): $(ELF) $(BUILD)/cmdline.txt tests/mkiso | $(BUILD)/.tools
-	tests/mkiso $(ELF) $@ "$$(cat $(BUILD)/cmdline.txt)"
+$(ISO): $(ELF) $(BUILD)/cmdline.txt scripts/mkiso | $(BUILD)/.tools-run
+	scripts/mkiso $(ELF) $@ "$$(cat $(BUILD)/cmdline.txt)"
 
-run: $(ISO)
+run: $(ISO) | $(BUILD)/.tools-run $(if $(filter uefi,$(FIRMWARE)),$(BUILD)/.tools-uefi)
 	$(PYTHON) tests/boot.py --route iso --iso $(ISO) --accel $(ACCEL) --cpu $(CPU) \
 		--firmware $(FIRMWARE) \
 		--qemu $(QEMU) $(if $(QEMU_ARGS),"--qemu-args=$(QEMU_ARGS)")
 
-test: all
-	$(MAKE) --no-print-directory host-tests
-	$(PYTHON) tests/host/boot_test.py --elf $(ELF) --iso $(ISO) --qemu $(QEMU) \
+# make test runs these steps in this order and stops at the first that
+# fails. Each is a target of its own too, to run one part again.
+TEST_STEPS	:= test-tools host-tests test-boot test-tap-parsers test-lava \
+		   test-cli test-screen test-spec-coverage test-runner test-targets
+.PHONY: $(TEST_STEPS)
+
+test: all | $(BUILD)/.tools-test
+	@for step in $(TEST_STEPS); do \
+		$(MAKE) --no-print-directory $$step || exit 1; \
+	done
+
+# Each command installs what it needs: make run none of the packages only
+# make test needs, with or without UEFI; make test all of them.
+test-tools:
+	$(PYTHON) tests/check.py tools
+
+# host-tests (tests/host/*.mk): the model's unit tests and the mutation run.
+
+# The kernel, booted both ways (the GRUB ISO, also as a disk on BIOS and
+# UEFI; PVH): complete TAP whose summary and exit status agree, every
+# selftest's verdict, refused command lines, its options, and the #GP(0)
+# and #UD QEMU TCG gives. Its serial logs go to $(BUILD)/tap/.
+test-boot: $(ELF) $(ISO) | $(BUILD)/.tools-test
+	$(PYTHON) tests/check.py boot --elf $(ELF) --iso $(ISO) --qemu $(QEMU) \
 		--log-dir $(BUILD)/tap
+
+# Perl's TAP::Parser, Python's tappy and node's tap-parser read the logs
+# test-boot kept and the simulator's log of a deviation (failures with
+# their YAML) without an unknown line.
+test-tap-parsers: $(SIM) | $(BUILD)/.tools-test
+	@mkdir -p $(BUILD)/tap
 	$(SIM) --profile tests/profiles/intel-v5-sapphire-rapids.profile \
 		--deviate no-high-clear > $(BUILD)/tap/sim-deviation.log || [ $$? = 1 ]
-	$(PYTHON) tests/host/tap_parsers.py $(BUILD)/tap/*.log
-	$(PYTHON) tests/lava/run.py --elf $(ELF) --iso $(ISO) --check
-	$(PYTHON) tests/host/cli_test.py --elf $(ELF) --build $(BUILD) --qemu $(QEMU)
-	$(PYTHON) tests/host/screen_test.py --elf $(ELF) --font $(FONT_PSF) --qemu $(QEMU)
-	$(PYTHON) tests/host/spec_coverage.py --elf $(ELF) --qemu $(QEMU) --sim $(SIM)
-	$(PYTHON) tests/host/runner_test.py --elf $(ELF)
+	$(PYTHON) tests/check.py tap_parsers $(BUILD)/tap/*.log
+
+# LAVA accepts both jobs and records one result per TAP test, by each route.
+test-lava: $(ELF) $(ISO) | $(BUILD)/.tools-lava
+	$(PYTHON) tests/lava.py --elf $(ELF) --iso $(ISO) --check
+
+# What a user types: every command's --help, make run in another BUILD, and
+# the command lines refused before anything boots.
+test-cli: all
+	$(PYTHON) tests/check.py cli --elf $(ELF) --build $(BUILD) --qemu $(QEMU)
+
+# The screen console read back from QEMU's screendumps (OVMF, no serial
+# port), and a boot with no console at all.
+test-screen: $(ELF) $(BUILD)/font.c | $(BUILD)/.tools-uefi
+	$(PYTHON) tests/check.py screen --elf $(ELF) --font-table $(BUILD)/font.c \
+		--qemu $(QEMU)
+
+# docs/spec-coverage.md is current and names a test for every statement.
+test-spec-coverage: $(ELF) $(SIM)
+	$(PYTHON) tests/check.py spec_coverage --elf $(ELF) --qemu $(QEMU) --sim $(SIM)
+
+# tests/run itself: expectations, JUnit, and every way a boot can go wrong.
+test-runner: $(ELF)
+	$(PYTHON) tests/check.py runner --elf $(ELF)
+
+# Every target available here against its tests/expect/ file (logs in
+# $(BUILD)/run/), then the report and the JUnit file that run wrote.
+test-targets: all | $(BUILD)/.tools-test
 	$(PYTHON) tests/run --all --elf $(ELF) --qemu $(QEMU) --junit $(BUILD)/junit.xml \
 		--log-dir $(BUILD)/run --report $(BUILD)/report
-	$(PYTHON) tests/host/report_test.py --report $(BUILD)/report
-	$(PYTHON) tests/host/runner_test.py --junit $(BUILD)/junit.xml --junit-only
+	$(PYTHON) tests/check.py report --report $(BUILD)/report
+	$(PYTHON) tests/check.py runner --junit $(BUILD)/junit.xml --junit-only
 
 # The default run (or TESTS=, KERNEL_ARGS=) as a LAVA job, run by lava-run on this
 # host: one LAVA result per test; the job and its log in $(BUILD)/lava/.
 # LAVA_IMAGE=iso boots the GRUB ISO instead of the ELF by PVH.
 LAVA_IMAGE	?= elf
-lava: $(ELF) $(ISO)
+lava: $(ELF) $(ISO) | $(BUILD)/.tools-lava
 ifeq ($(LAVA_IMAGE),iso)
-	$(PYTHON) tests/lava/run.py --iso $(ISO) --out $(BUILD)/lava
+	$(PYTHON) tests/lava.py --iso $(ISO) --out $(BUILD)/lava
 else
-	$(PYTHON) tests/lava/run.py --elf $(ELF) --out $(BUILD)/lava --cmdline '$(CMDLINE)'
+	$(PYTHON) tests/lava.py --elf $(ELF) --out $(BUILD)/lava --cmdline '$(CMDLINE)'
 endif
 
 # The conformance report of every target available here: $(BUILD)/report/.
-report: all
+report: all | $(BUILD)/.tools-test
 	$(PYTHON) tests/run --all --elf $(ELF) --qemu $(QEMU) --report $(BUILD)/report || [ $$? = 1 ]
 	@echo "pmctest: the report is $(BUILD)/report/index.html"
 
 spec-coverage: $(ELF) $(SIM)
-	$(PYTHON) tests/host/spec_coverage.py --elf $(ELF) --qemu $(QEMU) --sim $(SIM) --write
+	$(PYTHON) tests/check.py spec_coverage --elf $(ELF) --qemu $(QEMU) --sim $(SIM) --write
 
 clean:
 	rm -rf $(BUILD)
@@ -180,6 +262,8 @@ help:
 	@echo '                     ACCEL=tcg|kvm CPU=max FIRMWARE=bios|uefi TESTS=glob,glob KERNEL_ARGS=...'
 	@echo '                     QEMU_ARGS=... QEMU=...'
 	@echo 'make test            everything the project tests (what CI runs); QEMU=... for another QEMU'
+	@echo '                     its steps, each a target too: $(wordlist 1,4,$(TEST_STEPS))'
+	@echo '                     $(wordlist 5,99,$(TEST_STEPS))'
 	@echo 'make lava            the run as a LAVA job (lava-run, root; LAVA_IMAGE=iso): $(BUILD)/lava/'
 	@echo 'make bench           the bench.* group, suite wall times, time per group, sweep rates: $(BUILD)/bench.md'
 	@echo 'make mutation-report the simulator deviations and the tests that catch each'

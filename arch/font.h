@@ -1,6 +1,6 @@
 /* The screen console's glyphs: printable ASCII (20H-7EH), 8 x 16 pixels,
  * one byte a row, the leftmost pixel in bit 7 (build/font.c, from a PC
- * Screen Font by tests/psf2c.py). */
+ * Screen Font by scripts/psf2c.py). */
 #ifndef PMCTEST_FONT_H
 #define PMCTEST_FONT_H
 

@@ -15,10 +15,10 @@ BENCH_TIMEOUT	?= 600
 $(FLOOR_ELF): $(FLOOR_OBJS) linker.ld
 	$(LD) $(KERNEL_LDFLAGS) -o $@ $(FLOOR_OBJS)
 
-$(FLOOR_ISO): $(FLOOR_ELF) tests/mkiso | $(BUILD)/.tools
-	tests/mkiso $(FLOOR_ELF) $@
+$(FLOOR_ISO): $(FLOOR_ELF) scripts/mkiso | $(BUILD)/.tools-run
+	scripts/mkiso $(FLOOR_ELF) $@
 
-bench: $(ELF) $(ISO) $(FLOOR_ELF) $(FLOOR_ISO)
+bench: $(ELF) $(ISO) $(FLOOR_ELF) $(FLOOR_ISO) | $(BUILD)/.tools-uefi
 	$(PYTHON) tests/bench.py --elf $(ELF) --iso $(ISO) \
 		--floor-elf $(FLOOR_ELF) --floor-iso $(FLOOR_ISO) \
 		--targets $(BENCH_TARGETS) --runs $(BENCH_RUNS) \

@@ -19,9 +19,7 @@ import subprocess
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import boot  # noqa: E402  (tests/boot.py: the QEMU command line)
-import tap_log  # noqa: E402  (tests/tap_log.py: the YAML diagnostics)
+from hosttools import TESTS, boot, tap_log
 
 # name: (accel, cpu, label, expectation file, [(route, machine)]); the
 # machine "uefi" is -M pc with OVMF instead of SeaBIOS.
@@ -34,7 +32,7 @@ TARGETS = {
     "kvm": ("kvm", "host,-arch-capabilities", "KVM, -cpu host,-arch-capabilities",
             "qemu-kvm-host", [("pvh", ""), ("pvh", "microvm")]),
 }
-EXPECT_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "expect")
+EXPECT_DIR = os.path.join(TESTS, "expect")
 
 
 def excluded(expect_name):
@@ -180,8 +178,9 @@ def sweep_rates(args, accel, cpu, machine):
         yaml = tap_log.YamlBlock()
         counts, current = {}, None
         for line in run.lines:
-            if line.startswith(("ok ", "not ok ")):
-                current = line.split(" - ", 1)[1].split()[0]
+            result = tap_log.RESULT.match(line)
+            if result:
+                current = result.group(3)
             text = yaml.feed(line)[1]
             m = SWEEP_COUNT.match(text) if text else None
             if m and current:

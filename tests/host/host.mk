@@ -1,4 +1,5 @@
-# tests/host/host.mk: the model's host programs and their tests.
+# tests/host/host.mk: the model as a host command (pmctest-model) and the
+# model's unit tests.
 #
 # Included by the top Makefile after it defines BUILD, HOSTCC, HOST_CFLAGS
 # and MODEL_SRCS. Adds to HOST_PROGS:

@@ -1,4 +1,6 @@
-# tests/host/sim.mk: pmctest-sim and the mutation run.
+# tests/host/sim.mk: pmctest-sim, which runs the kernel's checks against a
+# simulated CPU, and the mutation run, which shows each check failing on the
+# deviation it targets.
 #
 # Included by the top Makefile after it defines BUILD, HOSTCC, HOST_CFLAGS
 # and MODEL_SRCS. Adds to HOST_PROGS
@@ -26,7 +28,7 @@ $(SIM): $(SIM_SRCS) $(SIM_HDRS) $(VERSION_H)
 
 HOST_PROGS += $(SIM)
 
-MUTATION_RUN := $(PYTHON) tests/mutation/run.py --sim $(SIM) \
+MUTATION_RUN := $(PYTHON) tests/mutation.py --sim $(SIM) \
 		--profiles tests/profiles --table tests/mutation/expected.tsv
 
 .PHONY: mutation-test mutation-report

@@ -1,7 +1,8 @@
 /*
  * selftest.*: the harness proving itself. Only an explicit tests=selftest.*
- * runs these: they pass, fail, skip and fault on purpose, and the host test
- * (tests/host/boot_test.py) checks that each is reported as it should be.
+ * runs these: they pass, fail, skip and fault on purpose, and the boot check
+ * (tests/hosttools/checks/boot.py) checks that each is reported as it
+ * should be.
  */
 #include "apic.h"
 #include "exec.h"

@@ -1,0 +1,23 @@
+"""pmctest's host side, one package: what boots the kernel, reads its TAP
+and judges it. The commands next to this folder (tests/run, tests/boot.py,
+tests/bench.py, tests/lava.py, tests/mutation.py, tests/check.py) import
+it; Python puts a script's own folder on its path, so they run from any
+directory with nothing set.
+
+  boot        one QEMU boot: its command line, its serial lines, its verdict
+  tap_log     what the host reads in the kernel's TAP: result lines, the
+              summary, YAML diagnostics, the `list` lines
+  tap_out     TAP on stdout for the host checks
+  targets     the targets tests/run boots pmctest on (data)
+  spec_doc    the statements of docs/spec.md
+  runner/     tests/run, one job per module
+  checks/     make test's host checks (tests/check.py NAME)
+"""
+import os
+
+# tests/: expect/, profiles/, lava/ and the commands
+TESTS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# the repository
+ROOT = os.path.dirname(TESTS)
+# scripts/: the build tools (mkiso, version.py, psf2c.py)
+SCRIPTS = os.path.join(ROOT, "scripts")

@@ -1,0 +1,210 @@
+"""One boot of pmctest in QEMU: the command line, the serial console
+followed line by line until QEMU exits, and the verdict, the kernel's exit
+status or what went wrong instead (status 2). tests/boot.py is this as a
+command; tests/run, bench.py and the host checks boot through it too.
+"""
+import os
+import re
+import select
+import signal
+import subprocess
+import sys
+import time
+
+from .tap_log import CONTROL, RESULT, SUMMARY_PREFIX
+
+EXIT_HARNESS_ERROR = 2
+TAP_VERSION = "TAP version 13"
+OVMF = "/usr/share/ovmf/OVMF.fd"    # Debian's ovmf: UEFI for QEMU
+KERNEL_CMDLINE_MAX = 1023   # kernel/main.c copies at most this many bytes
+
+
+# The emulators this process has started and not yet reaped.
+LIVE = set()
+
+
+def kill_live():
+    for proc in list(LIVE):
+        if proc.poll() is None:
+            proc.kill()
+
+
+def exit_on_signals():
+    """SIGINT, SIGTERM and SIGHUP end this process at once, killing every
+    emulator it started first (threads waiting on them then return)."""
+    def stop(signum, frame):
+        kill_live()
+        sys.exit(128 + signum)
+    for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, stop)
+
+
+def cmdline_problem(cmdline):
+    """Why the kernel would refuse this command line, or None: it takes
+    printable ASCII only, at most KERNEL_CMDLINE_MAX bytes (and a PVH
+    loader puts a much longer one where the kernel does not find it)."""
+    if len(cmdline.encode()) > KERNEL_CMDLINE_MAX:
+        return (f"the kernel command line is {len(cmdline.encode())} bytes, "
+                f"more than the {KERNEL_CMDLINE_MAX} the kernel takes")
+    bad = next((c for c in cmdline if not " " <= c <= "~"), None)
+    if bad is not None:
+        return (f"the kernel command line holds {bad!r}: only printable "
+                "ASCII reaches the kernel intact")
+    return None
+
+# (QEMU's exit code) = (kernel status << 1) | 1 with isa-debug-exit.
+DEBUG_EXIT = ["-device", "isa-debug-exit,iobase=0xf4,iosize=0x04"]
+
+# QEMU does not exit on these: it stops the guest and waits, so the boot
+# ends it rather than waiting for the timeout.
+QEMU_FATAL = re.compile(r"^KVM internal error.*$|^.*emulation failure.*$", re.M)
+
+
+def qemu_command(args):
+    cmd = [args.qemu, "-nodefaults", "-no-reboot", "-display", "none",
+           "-serial", "stdio", "-monitor", "none", "-m", str(args.memory),
+           "-accel", args.accel, "-cpu", args.cpu] + DEBUG_EXIT
+    if args.machine:
+        cmd += ["-M", args.machine]
+    if getattr(args, "firmware", "bios") == "uefi":
+        cmd += ["-bios", OVMF]
+    if args.route == "iso":
+        cmd += ["-cdrom", args.iso, "-boot", "d"]
+    else:
+        cmd += ["-kernel", args.elf]
+        if args.cmdline:
+            cmd += ["-append", args.cmdline]
+    return cmd + args.qemu_args.split()
+
+
+def last_test_started(lines):
+    for line in reversed(lines):
+        if RESULT.match(line):
+            return line.split(" - ", 1)[-1]
+    return None
+
+
+class Boot:
+    """One QEMU run: its serial lines, QEMU's stderr and how it ended."""
+
+    def __init__(self, cmd, timeout, echo, log):
+        self.cmd = cmd
+        self.lines = []
+        self.arrived = []       # time.monotonic() when each line came
+        self.preamble = None    # how many lines came before TAP, once it came
+        self.stderr = ""
+        self.timed_out = False
+        self.fatal = None       # QEMU's "KVM internal error" line, if any
+        self.returncode = None
+        proc = subprocess.Popen(self.cmd, stdin=subprocess.DEVNULL,
+                                stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE)
+        LIVE.add(proc)
+        try:
+            self._follow(proc, timeout, echo, log)
+        finally:                # also when this process is interrupted
+            if proc.poll() is None:
+                proc.kill()
+            self.returncode = proc.wait()
+            LIVE.discard(proc)
+
+    def _follow(self, proc, timeout, echo, log):
+        deadline = time.monotonic() + timeout
+        partial, err = b"", b""
+        streams = {proc.stdout.fileno(): "out", proc.stderr.fileno(): "err"}
+        while streams:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                self.timed_out = not self.fatal
+                break
+            ready, _, _ = select.select(list(streams), [], [], left)
+            for fd in ready:
+                data = os.read(fd, 65536)
+                if not data:
+                    del streams[fd]
+                elif streams[fd] == "err":
+                    err += data
+                    self.stderr = err.decode("utf-8", "replace")
+                    m = QEMU_FATAL.search(self.stderr)
+                    if m and not self.fatal:
+                        self.fatal = m.group(0).strip()
+                        # let the register dump that follows arrive
+                        deadline = min(deadline, time.monotonic() + 0.5)
+                else:
+                    partial += data
+                    *complete, partial = partial.split(b"\n")
+                    for raw in complete:
+                        self._line(raw, echo, log)
+        if partial:
+            self._line(partial, echo, log)
+
+    def _line(self, raw, echo, log):
+        # GRUB and SeaBIOS leave screen codes before the kernel's first line.
+        line = CONTROL.sub("", raw.decode("utf-8", "replace"))
+        self.lines.append(line)
+        self.arrived.append(time.monotonic())
+        if line == TAP_VERSION and self.preamble is None:
+            self.preamble = len(self.lines) - 1
+        # What firmware and GRUB print before the kernel's TAP goes to
+        # stderr, so that stdout and the log are TAP from their first line.
+        if self.preamble is None:
+            if echo:
+                print(line, file=sys.stderr, flush=True)
+            return
+        if echo:
+            print(line, flush=True)
+        if log:
+            log.write(line + "\n")
+            log.flush()
+
+    def flush_preamble(self, log):
+        """A boot that never reached TAP: its output is all the log gets."""
+        if log and self.preamble is None:
+            log.write("".join(line + "\n" for line in self.lines))
+            log.flush()
+
+    @property
+    def tap_lines(self):
+        """The lines from the kernel's first TAP line on."""
+        return self.lines[self.preamble or 0:]
+
+    @property
+    def summary(self):
+        for line in reversed(self.lines):
+            if line.startswith(SUMMARY_PREFIX) and " passed, " in line:
+                return line
+        return None
+
+    def verdict(self):
+        """(status, problem): the kernel's status, or 2 and what went wrong."""
+        if self.fatal:
+            last = last_test_started(self.lines)
+            return EXIT_HARNESS_ERROR, (
+                f"QEMU stopped the guest: {self.fatal}" +
+                (f"; last result reported: {last}" if last else ""))
+        if self.timed_out:
+            last = last_test_started(self.lines)
+            return EXIT_HARNESS_ERROR, (
+                "the guest hung: no exit before the timeout" +
+                (f"; last result reported: {last}" if last else
+                 "; no test result was reported"))
+        code = self.returncode
+        if code in (1, 3, 5):
+            status = code >> 1
+            bailed = any(l.startswith("Bail out!") for l in self.lines)
+            if status == EXIT_HARNESS_ERROR or bailed:
+                return EXIT_HARNESS_ERROR, None if bailed else (
+                    "the kernel reported a harness error")
+            if self.summary or any(l.startswith(SUMMARY_PREFIX) for l in self.lines):
+                return status, None
+            if code == 1 and self.stderr.strip():
+                return EXIT_HARNESS_ERROR, "QEMU failed: " + self.stderr.strip()
+            if not self.lines:
+                return EXIT_HARNESS_ERROR, "no output on the serial console"
+            return EXIT_HARNESS_ERROR, "truncated TAP: no summary line"
+        if code == 0:
+            return EXIT_HARNESS_ERROR, (
+                "the guest reset or powered off without an exit status "
+                "(a triple fault?)")
+        detail = self.stderr.strip() or f"exit status {code}"
+        return EXIT_HARNESS_ERROR, "QEMU failed: " + detail

@@ -1,0 +1,28 @@
+"""make test's host checks, one module each, run by tests/check.py NAME;
+each prints TAP on stdout and exits 1 when a check fails.
+
+  boot           the kernel booted both ways: selftests, refusals, options
+  cli            what a user types: every command's --help, make run, refusals
+  layout         the dependency rule of the source tree, on every include line
+  report         the conformance report, rendered and read back
+  runner         tests/run itself, with real boots and fake emulators
+  screen         the screen console, read back from screendumps
+  spec_coverage  which tests check which spec statement (docs/spec-coverage.md)
+  tools          the packages each command installs
+  tap_parsers    the TAP logs read by Perl's, Python's and node's parsers
+"""
+import argparse
+import pkgutil
+
+
+def argument_parser(module_name, doc):
+    """The options of the check module_name (its __name__), described by
+    the first line of doc; its usage names it as tests/check.py does."""
+    name = module_name.rsplit(".", 1)[-1]
+    return argparse.ArgumentParser(prog=f"tests/check.py {name}",
+                                   description=doc.splitlines()[0])
+
+
+def names():
+    """The checks there are: the modules of this package."""
+    return sorted(m.name for m in pkgutil.iter_modules(__path__))

@@ -1,0 +1,264 @@
+"""Boot checks of the kernel itself, for `make test` (TAP on stdout).
+
+Both boot routes reach the summary line, and the ISO also as a raw disk
+on BIOS and UEFI; the selftest group reports pass,
+fail, skip, contained faults and caught fabricated outcomes exactly as
+expected; bad command lines are refused with a clear error and status 2;
+`list` lists; `timing` adds a tick count per test; explicit-only groups stay out of the default run; on QEMU TCG
+every restricted RDPMC is #GP(0) and every permitted one is reported not ok
+with the #UD TCG raises.
+"""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+
+from .. import boot, tap_log
+from ..tap_out import Tap
+from . import argument_parser
+
+# selftest.*: the result each must have and text its diagnostics must hold.
+SELFTESTS = {
+    "selftest.pass": ("ok", []),
+    "selftest.fail": ("not ok", ["expected 1, observed 2 (deliberate)"]),
+    "selftest.skip": ("skip", []),
+    "selftest.fault": ("not ok", ["unexpected #UD (vector 6)", "CPL 0, long mode", "RAX "]),
+    "selftest.fault.cpl3": ("not ok", ["unexpected #UD (vector 6)", "CPL 3, long mode", "R15 "]),
+    "selftest.recovered": ("ok", []),
+    "selftest.caught.error-code": ("not ok", ["message: #GP error code 0x1"]),
+    "selftest.caught.high-half": ("not ok", ["MODE-1 requires both cleared"]),
+    "selftest.fault.real": ("not ok", ["unexpected #UD (vector 6) in real-address mode"]),
+    "selftest.fault.v86": ("not ok", ["unexpected #UD (vector 6) in virtual-8086 mode"]),
+    "selftest.interrupt": ("ok", []),
+    # selftest.contain.*: each exception reported as its test's failure,
+    # the harness going on (QEMU TCG: no #AC, no #XM; #GP for the #SS case).
+    "selftest.contain.de": ("not ok", ["unexpected #DE (vector 0)", "RAX "]),
+    "selftest.contain.db": ("not ok", ["unexpected #DB (vector 1)"]),
+    "selftest.contain.nmi": ("not ok", ["unexpected NMI (vector 2)"]),
+    "selftest.contain.bp": ("not ok", ["unexpected #BP (vector 3)"]),
+    "selftest.contain.of": ("not ok", ["unexpected #OF (vector 4)"]),
+    "selftest.contain.br": ("not ok", ["unexpected #BR (vector 5)"]),
+    "selftest.contain.nm": ("not ok", ["unexpected #NM (vector 7)"]),
+    "selftest.contain.df": ("not ok", ["stack overflow: the CPL 0 kernel stack ran into its guard page",
+                                       "unexpected #DF (vector 8)"]),
+    "selftest.contain.ts": ("skip", []),
+    "selftest.contain.np": ("not ok", ["unexpected #NP (vector 11) error code 0xe0"]),
+    "selftest.contain.ss": ("not ok", ["unexpected #GP (vector 13) error code 0x0"]),
+    "selftest.contain.gp": ("not ok", ["unexpected #GP (vector 13) error code 0x0"]),
+    "selftest.contain.pf": ("not ok", ["unexpected #PF (vector 14)", "CR2 8000000000"]),
+    "selftest.contain.mf": ("not ok", ["unexpected #MF (vector 16)"]),
+    "selftest.contain.ac": ("skip", []),
+    "selftest.contain.mc": ("skip", []),
+    "selftest.contain.xm": ("skip", []),
+    "selftest.contain.ve": ("skip", []),
+    "selftest.contain.cp": ("skip", []),
+    "selftest.contain.hv-vc-sx": ("skip", []),
+    "selftest.contain.reserved": ("not ok", ["(vector 15)"]),
+    "selftest.contain.overflow.cpl3": ("not ok", ["stack overflow: the ring_run stack ran into its guard page",
+                                                  "unexpected #PF (vector 14)", "CPL 3"]),
+    "selftest.contain.stray-interrupt": ("not ok", ["unexpected interrupt: vector 0x41 arrived 1 time"]),
+    "selftest.contain.after": ("ok", []),
+}
+
+
+def run_boot(args, route, cmdline="", accel="tcg", cpu="max", timeout=60):
+    ns = argparse.Namespace(qemu=args.qemu, memory=64, accel=accel, cpu=cpu,
+                            machine="", route=route, iso=args.iso,
+                            elf=args.elf, cmdline=cmdline, qemu_args="")
+    b = boot.Boot(boot.qemu_command(ns), timeout, False, None)
+    status, problem = b.verdict()
+    return b, status, problem
+
+
+def results(lines):
+    """[(result, id, statements, diagnostics)] in order."""
+    out = []
+    yaml = tap_log.YamlBlock()
+    for line in lines:
+        in_yaml, diagnostic = yaml.feed(line)
+        m = tap_log.RESULT.match(line)
+        if m:
+            kind = "skip" if m.group(5) == "SKIP" else m.group(1)
+            out.append([kind, m.group(3), m.group(4), []])
+        elif diagnostic is not None and out:
+            out[-1][3].append(diagnostic)
+    return out
+
+
+def summary(lines):
+    for line in lines:
+        counts = tap_log.summary_counts(line)
+        if counts:
+            return counts
+    return None
+
+
+def check_full_run(tap, name, b, status, problem):
+    res = results(b.lines)
+    counts = summary(b.lines)
+    plan = next((int(l[3:]) for l in b.lines if re.match(r"^1\.\.\d+$", l)), None)
+    failed = sum(r[0] == "not ok" for r in res)
+    expected_counts = (sum(r[0] == "ok" for r in res), failed,
+                       sum(r[0] == "skip" for r in res))
+    tap.check(problem is None and counts == expected_counts and
+              plan == len(res) and status == (1 if failed else 0),
+              f"{name}: TAP complete, summary line and exit status agree",
+              [f"problem: {problem}", f"summary {counts}, counted {expected_counts}",
+               f"plan {plan}, results {len(res)}, status {status}"] + b.lines[-5:])
+    return res
+
+
+def main(argv):
+    p = argument_parser(__name__, __doc__)
+    p.add_argument("--elf", required=True)
+    p.add_argument("--iso", required=True)
+    p.add_argument("--qemu", default="qemu-system-x86_64")
+    p.add_argument("--log-dir", help="keep the serial logs of the default runs, "
+                   "the selftests and a Bail out! here (for the tap_parsers check)")
+    args = p.parse_args(argv)
+
+    def keep(name, b):
+        if args.log_dir:
+            os.makedirs(args.log_dir, exist_ok=True)
+            with open(os.path.join(args.log_dir, name + ".log"), "w") as f:
+                f.write("".join(line + "\n" for line in b.tap_lines))
+
+    tap = Tap()
+    print("TAP version 13")
+
+    r = subprocess.run(["xorriso", "-indev", args.iso, "-report_el_torito", "plain"],
+                       capture_output=True, text=True)
+    platforms = {l.split()[6] for l in r.stdout.splitlines()
+                 if l.startswith("El Torito boot img :") and len(l.split()) > 6}
+    tap.check({"BIOS", "UEFI"} <= platforms,
+              "the ISO boots on BIOS and on UEFI (xorriso lists both boot images)",
+              [f"platforms {sorted(platforms)}"])
+
+    if shutil.which("grub-file"):
+        r = subprocess.run(["grub-file", "--is-x86-multiboot2", args.elf])
+        tap.check(r.returncode == 0, "the ELF carries a Multiboot2 header (grub-file)")
+
+    for route in ("iso", "pvh"):
+        b, status, problem = run_boot(args, route)
+        keep(route, b)
+        if route == "iso":
+            cd = b
+        res = check_full_run(tap, f"{route} default run", b, status, problem)
+        ids = [r[1] for r in res]
+        tap.check(not any(i.startswith("selftest.") for i in ids),
+                  f"{route} default run: no explicit-only selftest runs")
+        tap.check(any(l == f"# boot: {'multiboot2' if route == 'iso' else 'pvh'}, command line \"\"" for l in b.lines),
+                  f"{route}: the kernel names its boot protocol")
+        if route == "pvh":
+            tcg_run = res
+
+    # Written to a USB stick (dd), the hybrid ISO is a hard disk: booted
+    # so, by BIOS (its MBR) and by UEFI (its EFI partition), it must run
+    # the same suite as from the CD. (snapshot=on: the ISO stays unwritten.)
+    for firmware in ("bios", "uefi"):
+        ns = argparse.Namespace(qemu=args.qemu, memory=64, accel="tcg", cpu="max",
+                                machine="", route="iso", iso=args.iso, elf=args.elf,
+                                cmdline="", qemu_args="", firmware=firmware)
+        cmd = boot.qemu_command(ns)
+        at = cmd.index("-cdrom")
+        cmd[at:at + 4] = ["-drive", f"file={args.iso},format=raw,if=ide,snapshot=on"]
+        disk = boot.Boot(cmd, 120, False, None)
+        tap.check(disk.verdict()[1] is None and summary(disk.lines) is not None and
+                  summary(disk.lines) == summary(cd.lines),
+                  f"the ISO as a raw disk (USB stick) boots on {firmware.upper()} "
+                  "and runs the suite it runs from CD",
+                  [f"problem {disk.verdict()[1]}", f"disk {summary(disk.lines)}, "
+                   f"CD {summary(cd.lines)}"] + disk.lines[-3:])
+
+    # QEMU TCG checks CPL and CR4.PCE (#GP(0) where RDPMC is restricted)
+    # but does not implement the read: every permitted RDPMC raises #UD.
+    priv = [r for r in tcg_run if r[1].startswith("priv.")]
+    # PRIV-1..3: CPL 1-3 (v8086 is CPL 3) with CR4.PCE = 0 is restricted.
+    restricted = [r for r in priv if re.search(r"\.(cpl[123]|v86)\.pce0\.", r[1])]
+    permitted = [r for r in priv if r not in restricted and r[1].endswith((".valid", ".rcxhigh"))]
+    tap.check(restricted and all(r[0] == "ok" for r in restricted),
+              f"TCG: all {len(restricted)} restricted priv cases pass",
+              [f"{r[1]}: {r[0]}" for r in restricted if r[0] != "ok"])
+    ud = [r for r in permitted if r[0] == "not ok" and any("observed: #UD" in d for d in r[3])]
+    tap.check(permitted and len(ud) == len(permitted),
+              f"TCG: all {len(permitted)} permitted reads are not ok with observed #UD",
+              [f"{r[1]}: {r[0]} {r[3][-1:] }" for r in permitted if r not in ud])
+
+    b, status, problem = run_boot(args, "pvh", "tests=selftest.*")  # not selftest.hang
+    keep("selftest", b)
+    res = {r[1]: r for r in results(b.lines)}
+    tap.check(set(res) == set(SELFTESTS), "selftest.*: exactly the selftests run",
+              [f"ran {sorted(res)}"])
+    for test_id, (want, texts) in SELFTESTS.items():
+        got = res.get(test_id)
+        diags = "\n".join(got[3]) if got else ""
+        tap.check(got is not None and got[0] == want and all(t in diags for t in texts),
+                  f"selftest: {test_id} is {want}",
+                  [f"observed {got[0] if got else 'missing'}"] + (got[3] if got else []))
+    n_ok = sum(w == "ok" for w, _ in SELFTESTS.values())
+    n_fail = sum(w == "not ok" for w, _ in SELFTESTS.values())
+    n_skip = sum(w == "skip" for w, _ in SELFTESTS.values())
+    tap.check(summary(b.lines) == (n_ok, n_fail, n_skip) and status == 1 and problem is None,
+              f"selftest: summary {n_ok} passed, {n_fail} failed, {n_skip} skipped, status 1",
+              [f"summary {summary(b.lines)}, status {status}, problem {problem}"])
+
+    for cmdline, message in [
+            ("tests=selftest.pass bogus", "unknown option 'bogus'"),
+            ("tests=", "tests= needs at least one pattern"),
+            ("tests=Priv.*", "'P' is not allowed in a pattern"),
+            ("tests=a,,b", "empty pattern"),
+            ("tests=a tests=b", "tests= given twice"),
+            ("exclude=", "exclude= needs at least one pattern")]:
+        b, status, problem = run_boot(args, "pvh", cmdline)
+        keep("bail", b)
+        tap.check(status == 2 and any(message in l for l in b.lines) and
+                  any(l.startswith("Bail out! bad command line") for l in b.lines),
+                  f"bad command line {cmdline!r}: refused, status 2",
+                  [f"status {status}"] + b.lines[-3:])
+
+    b, status, problem = run_boot(args, "pvh", "tests=no.such.test")
+    tap.check(status == 2 and any("no test is selected" in l for l in b.lines),
+              "a pattern that selects nothing is a harness error")
+
+    b, status, problem = run_boot(args, "pvh", "tests=selftest.pass,selftest.fail exclude=selftest.fail")
+    ran = [r[1] for r in results(b.lines)]
+    tap.check(ran == ["selftest.pass"] and status == 0,
+              "exclude= leaves the tests it names out", [f"ran {ran}, status {status}"])
+
+    b, status, problem = run_boot(args, "pvh", "list")
+    listed = [l.split()[0] for l in b.lines if l and not l.startswith(("#", "TAP", "pmctest"))]
+    tap.check(status == 0 and "priv.long.cpl2.pce0.valid" in listed and
+              not any(i.startswith("selftest.") for i in listed),
+              "list: prints the default run's IDs and exits 0", [f"status {status}"])
+
+    # timing (make bench): after each result, its ticks; then the suite's.
+    b, status, problem = run_boot(args, "pvh", "tests=selftest.pass,selftest.fail timing")
+    ids = [r[1] for r in results(b.lines)]
+    times = [l.split()[2] for l in b.lines
+             if re.match(r"^# time: \S+ run=\d+ report=\d+$", l)]
+    suite = [l for l in b.lines if re.match(r"^# time: suite \d+$", l)]
+    tap.check(problem is None and ids == ["selftest.pass", "selftest.fail"] and
+              times == ids and len(suite) == 1,
+              "timing: one '# time:' line per test, in order, and one for the suite",
+              [f"problem {problem}", f"ids {ids}", f"times {times}", f"suite {suite}"])
+
+    # The YAML block of a mismatch (TCG: #UD where a read is required):
+    # message, context, expected, observed once each, no line twice; the
+    # model's reasoning ("  PRIV-1: ...") only with verbose.
+    reports = {}
+    for words in ("", " verbose"):
+        b, status, problem = run_boot(args, "pvh", "tests=priv.long.cpl3.pce1.anyecx" + words)
+        got = results(b.lines)
+        reports[words] = got[0][3] if got and got[0][0] == "not ok" else []
+    default, verbose = reports[""], reports[" verbose"]
+    reasoning = [d for d in verbose if re.match(r"^  [A-Z]+-\d+: ", d)]
+    keys = [d.split(":")[0] for d in default if d.startswith(("message:", "context:", "expected:", "observed:"))]
+    tap.check(sorted(keys) == ["context", "expected", "message", "observed"] and
+              len(default) == len(set(default)) and
+              not any(re.match(r"^  [A-Z]+-\d+: ", d) for d in default) and reasoning,
+              "a mismatch's report: each line once, the model's reasoning only with verbose",
+              [f"default: {default}", f"verbose reasoning: {reasoning}"])
+
+    return tap.finish()
+

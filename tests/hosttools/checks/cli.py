@@ -1,0 +1,101 @@
+"""What a user types, checked: every tool's --help, `make help`, and the
+refusals that keep a run honest. A command line the kernel would not take
+(too long, not printable ASCII) is refused before anything boots; GRUB
+passes the ISO's command line to the kernel word for word, never running
+or expanding it; `make run` boots the image it has just built; ACCEL=kvm
+without /dev/kvm says so and exits 2.
+
+usage: tests/check.py cli --elf ELF --build DIR [--qemu QEMU]
+"""
+import os
+import subprocess
+import sys
+import tempfile
+
+from .. import ROOT, SCRIPTS, TESTS
+from ..tap_out import Tap
+from . import argument_parser, names
+
+
+def run(cmd, timeout=120, **kw):
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout,
+                          cwd=ROOT, **kw)
+
+
+def main(argv):
+    p = argument_parser(__name__, __doc__)
+    p.add_argument("--elf", required=True)
+    p.add_argument("--build", required=True)
+    p.add_argument("--qemu", default="qemu-system-x86_64")
+    args = p.parse_args(argv)
+    tap = Tap(detail_lines=6)
+    print("TAP version 13")
+    py = sys.executable
+    host = os.path.join(args.build, "host")
+    commands = ([[os.path.join(host, t)] for t in ("pmctest-model", "pmctest-sim", "model-test")] +
+                [[py, os.path.join(TESTS, t)] for t in
+                 ("run", "boot.py", "bench.py", "lava.py", "mutation.py", "check.py")] +
+                [[py, os.path.join(TESTS, "check.py"), name] for name in names()] +
+                [[py, os.path.join(SCRIPTS, "psf2c.py")], [os.path.join(SCRIPTS, "mkiso")]])
+    for cmd in commands:
+        r = run(cmd + ["--help"])
+        name = " ".join(os.path.basename(word) for word in cmd if word != py)
+        tap.check(r.returncode == 0 and "usage" in r.stdout.lower(),
+                  f"{name} --help prints its usage and exits 0",
+                  f"exit {r.returncode}\n{r.stdout[:200]}{r.stderr[:200]}")
+
+    r = run(["make", "--no-print-directory", "help"])
+    tap.check(r.returncode == 0 and all(f"make {t}" in r.stdout for t in ("run", "test", "bench", "lava")),
+              "make help names the targets", r.stdout + r.stderr)
+
+    r = run(["make", "--no-print-directory", "-n", "run", "BUILD=/tmp/elsewhere"])
+    tap.check("--iso /tmp/elsewhere/pmctest.iso" in r.stdout,
+              "make run BUILD=dir boots the ISO it builds in dir", r.stdout[-400:])
+    # A failing selection in another BUILD: built there (from copies of the
+    # objects, so only the ISO is made), booted, and reported as failing.
+    with tempfile.TemporaryDirectory() as other:
+        for part in ("obj", ".tools-run", "version.h"):
+            subprocess.run(["cp", "-a", os.path.join(args.build, part), other], check=True)
+        r = run(["make", "--no-print-directory", "run", f"BUILD={other}",
+                 "TESTS=selftest.fail", f"QEMU={args.qemu}"], timeout=300)
+        tap.check(r.returncode != 0 and "not ok 1 - selftest.fail" in r.stdout and
+                  "deviates from the spec (status 1)" in r.stderr,
+                  "make run BUILD=dir TESTS=selftest.fail boots what it built and fails",
+                  f"exit {r.returncode}\n{r.stdout[-300:]}\n{r.stderr[-300:]}")
+
+    boot = [py, os.path.join(TESTS, "boot.py"), "--route", "pvh", "--elf", args.elf,
+            "--qemu", args.qemu, "--timeout", "60"]
+    for cmdline, what in (("tests=" + "a" * 1100, "1106 bytes"),
+                          ("verbose\nhalt", "a newline")):
+        r = run(boot + ["--cmdline", cmdline])
+        tap.check(r.returncode == 2 and "command line" in r.stderr and "TAP" not in r.stdout,
+                  f"boot.py refuses a command line with {what} before booting, status 2",
+                  f"exit {r.returncode}\n{r.stderr}")
+    r = run([py, os.path.join(TESTS, "run"), "--target", "qemu-tcg-max-pvh",
+             "--elf", args.elf, "--tests", "a" * 1100])
+    tap.check(r.returncode == 2 and "command line" in r.stderr,
+              "tests/run refuses a command line the kernel would not take, status 2",
+              f"exit {r.returncode}\n{r.stderr}")
+    if not os.path.exists("/dev/kvm"):
+        r = run(boot + ["--accel", "kvm"])
+        tap.check(r.returncode == 2 and "/dev/kvm" in r.stderr and "does not exist" in r.stderr,
+                  "ACCEL=kvm without /dev/kvm: a clear message and status 2", r.stderr)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        iso = os.path.join(tmp, "t.iso")
+        r = run([os.path.join(SCRIPTS, "mkiso"), args.elf, iso, "verbose\nhalt"])
+        tap.check(r.returncode == 2 and "printable ASCII" in r.stderr,
+                  "mkiso refuses a newline in the command line, status 2", r.stderr)
+        # GRUB must hand these words over verbatim: the kernel then names
+        # the offending one (a '#' comment, a ';' command, a '$' variable).
+        for word, message in (("#verbose", "unknown option '#verbose'"),
+                              ("$prefix", "unknown option '$prefix'"),
+                              ("exclude=x;echo", "';' is not allowed in a pattern")):
+            r = run([os.path.join(SCRIPTS, "mkiso"), args.elf, iso, "tests=selftest.pass " + word])
+            b = run([py, os.path.join(TESTS, "boot.py"), "--route", "iso", "--iso", iso,
+                     "--qemu", args.qemu, "--timeout", "60"])
+            tap.check(r.returncode == 0 and b.returncode == 2 and message in b.stdout,
+                      f"the ISO passes {word!r} to the kernel as written",
+                      f"mkiso {r.returncode}, boot {b.returncode}\n{b.stdout[-300:]}{b.stderr[-200:]}")
+    return tap.finish()
+

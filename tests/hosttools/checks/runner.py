@@ -1,0 +1,643 @@
+"""Checks of tests/run itself: expectations, JUnit, and every way a boot can
+go wrong, each made to happen.
+
+Real boots (QEMU TCG, PVH) check the expectation mechanism on the selftest
+group; fake emulators (small scripts passed with --qemu/--bochs) make the
+guest hang, reset, stop mid-TAP, bail out, fail to start, need the
+-arch-capabilities retry, or hit a KVM internal error, on demand.
+
+  tests/check.py runner [--elf build/pmctest.elf] [--junit FILE]
+
+--junit FILE also validates a JUnit file that tests/run --all wrote
+(--junit-only: nothing else).
+"""
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import xml.etree.ElementTree as ET
+
+from .. import ROOT, TESTS, tap_log, targets
+from . import argument_parser
+
+RUN = os.path.join(TESTS, "run")
+BOOT = os.path.join(TESTS, "boot.py")
+
+# A fake qemu-system-x86_64: what it prints is chosen by FAKE_SCENARIO.
+FAKE_QEMU = r'''#!/usr/bin/env python3
+import os, sys, time
+args = sys.argv[1:]
+scenario = os.environ.get("FAKE_SCENARIO", "pass")
+if "--version" in args:
+    print("QEMU emulator version 0.0.0 (fake)"); sys.exit(0)
+if "-machine" in args and "help" in args:
+    print("pc    Standard PC\nmicrovm  microvm (i386)"); sys.exit(0)
+append = args[args.index("-append") + 1] if "-append" in args else ""
+cpu = args[args.index("-cpu") + 1]
+def out(line):
+    sys.stdout.write(line + "\n"); sys.stdout.flush()
+if append.startswith("list"):
+    for i in ("fake.one", "fake.two", "fake.three"):
+        out(f"{i:<40} [HARNESS] a fake test")
+    out("# pmctest: 3 tests"); sys.exit(1)
+if scenario == "start-failure":
+    sys.stderr.write("qemu-system-x86_64: -accel bogus: invalid accelerator\n")
+    sys.exit(1)
+if scenario == "msr" and "-arch-capabilities" not in cpu:
+    sys.stderr.write("qemu-system-x86_64: error: failed to set MSR 0x10a to 0x69\n")
+    sys.exit(134)
+out("TAP version 13")
+out("# pmctest fake")
+out("1..3")
+out("ok 1 - fake.one [HARNESS]")
+if scenario == "hang":
+    time.sleep(60)
+if scenario == "reset":
+    sys.exit(0)
+if scenario == "truncated":
+    sys.exit(3)
+if scenario == "bail":
+    out("Bail out! the harness gave up"); sys.exit(5)
+if scenario == "internal-error":
+    sys.stderr.write("KVM internal error. Suberror: 1\nemulation failure\n"
+                     "EIP=000081fa EFL=00000046 [---Z-P-] CPL=0 II=0\n")
+    sys.stderr.flush(); time.sleep(60)
+out("not ok 2 - fake.two [HARNESS]")
+for line in ("  ---", "  message: \"fake deviation\"", "  diagnostics:",
+             "    - text: \"deviation: fake deviation\"", "  ..."):
+    out(line)
+out("ok 3 - fake.three [HARNESS] # SKIP fake skip")
+out("# pmctest: 1 passed, 1 failed, 1 skipped")
+sys.exit(3)
+'''
+
+# A fake bochs: writes TAP to the COM1 file its bochsrc names, then either
+# hangs (as the real kernel halts under Bochs) or exits.
+FAKE_BOCHS = r'''#!/usr/bin/env python3
+import os, re, sys, time
+args = sys.argv[1:]
+if "-help" in args:
+    print("Supported CPU models:\n\ncorei7_skylake_x\ncorei7_icelake_u\ntigerlake\nryzen\n")
+    sys.exit(0)
+cfg = open(args[args.index("-f") + 1]).read()
+com1 = re.search(r"^com1: .*dev=(\S+)", cfg, re.M).group(1)
+scenario = os.environ.get("FAKE_SCENARIO", "pass")
+print("Bochs x86 Emulator 9.9 (fake)"); sys.stdout.flush()
+with open(com1, "w") as f:
+    def out(line):
+        f.write(line + "\n"); f.flush()
+    out("TAP version 13")
+    out("1..3")
+    out("ok 1 - fake.one [HARNESS]")
+    if scenario == "hang":
+        time.sleep(60)
+    if scenario == "reset":
+        out("TAP version 13")
+        time.sleep(60)
+    if scenario == "exit":
+        sys.exit(1)
+    out("not ok 2 - fake.two [HARNESS]")
+    for line in ("  ---", "  message: \"fake deviation\"", "  diagnostics:",
+                 "    - text: \"deviation: fake deviation\"", "  ..."):
+        out(line)
+    out("ok 3 - fake.three [HARNESS] # SKIP fake skip")
+    out("# pmctest: 1 passed, 1 failed, 1 skipped")
+    out("# pmctest: exit status 1; no isa-debug-exit device, halting")
+time.sleep(60)
+'''
+
+checks = []
+
+
+def check(fn):
+    checks.append(fn)
+    return fn
+
+
+class Env:
+    def __init__(self, elf):
+        self.elf = elf
+        self.tmp = tempfile.mkdtemp(prefix="runner-test-")
+        self.qemu = self.script("qemu-system-x86_64", FAKE_QEMU)
+        self.bochs = self.script("bochs", FAKE_BOCHS)
+        self.expect = os.path.join(self.tmp, "expect")
+        os.makedirs(self.expect)
+        for t in targets.TARGETS:     # every target passes everything
+            open(os.path.join(self.expect, t["expect"]), "a").close()
+        # the fake emulators never read the ELF; a file must exist
+        self.fake_elf = os.path.join(self.tmp, "pmctest.elf")
+        open(self.fake_elf, "w").close()
+
+    def script(self, name, text):
+        path = os.path.join(self.tmp, "bin", name)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w") as f:
+            f.write(text)
+        os.chmod(path, 0o755)
+        return path
+
+    def expectations(self, target, text):
+        with open(os.path.join(self.expect, target), "w") as f:
+            f.write(text)
+
+    def run(self, *args, scenario="pass", fake=True, timeout=60):
+        cmd = [sys.executable, RUN, "--expect-dir", self.expect]
+        if fake:
+            cmd += ["--qemu", self.qemu, "--bochs", self.bochs,
+                    "--elf", self.fake_elf]
+        else:
+            cmd += ["--elf", self.elf]
+        env = dict(os.environ, FAKE_SCENARIO=scenario)
+        start = time.monotonic()
+        p = subprocess.run(cmd + list(args), stdin=subprocess.DEVNULL,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           env=env, timeout=timeout)
+        p.seconds = time.monotonic() - start
+        p.out = p.stdout.decode("utf-8", "replace")
+        p.err = p.stderr.decode("utf-8", "replace")
+        return p
+
+
+def expect(cond, what, p=None):
+    if not cond:
+        detail = ""
+        if p is not None:
+            detail = (f"\n    exit {p.returncode}\n    stdout: "
+                      + p.out[-1500:].replace("\n", "\n    ")
+                      + "\n    stderr: " + p.err[-1500:].replace("\n", "\n    "))
+        raise AssertionError(what + detail)
+
+
+# ----------------------------------------------------------------- JUnit
+
+# The rules of the Jenkins xunit plugin's junit-10.xsd, as this test reads
+# them: which attributes and children each element may have.
+JUNIT_ATTRS = {
+    "testsuites": {"name", "time", "tests", "failures", "errors"},
+    "testsuite": {"name", "tests", "failures", "errors", "group", "time",
+                  "skipped", "timestamp", "hostname", "id", "package",
+                  "file", "log", "url"},
+    "testcase": {"name", "time", "classname", "group"},
+    "failure": {"type", "message"}, "error": {"type", "message"},
+    "skipped": {"type", "message"}, "property": {"name", "value"},
+    "properties": set(), "system-out": set(), "system-err": set(),
+}
+JUNIT_CHILDREN = {
+    "testsuites": {"testsuite"},
+    "testsuite": {"testsuite", "properties", "testcase", "system-out",
+                  "system-err"},
+    "properties": {"property"},
+    "testcase": {"skipped", "error", "failure", "rerunFailure", "rerunError",
+                 "flakyFailure", "flakyError", "system-out", "system-err"},
+}
+JUNIT_REQUIRED = {"testsuite": {"name", "tests", "failures", "errors"},
+                  "testcase": {"name"}, "property": {"name", "value"}}
+SUREFIRE_TIME = re.compile(r"^(([0-9]{0,3},)*[0-9]{3}|[0-9]{0,3})*(\.[0-9]*)?$")
+
+
+def junit_schema_problems(el, where="testsuites"):
+    """Where el and its descendants break the junit-10.xsd rules."""
+    problems = []
+    extra = set(el.attrib) - JUNIT_ATTRS.get(el.tag, set())
+    if el.tag not in JUNIT_ATTRS:
+        problems.append(f"{where}: <{el.tag}> is not in the schema")
+    if extra:
+        problems.append(f"{where}: <{el.tag}> has attributes {sorted(extra)}")
+    missing = JUNIT_REQUIRED.get(el.tag, set()) - set(el.attrib)
+    if missing:
+        problems.append(f"{where}: <{el.tag}> lacks {sorted(missing)}")
+    if el.tag in ("testsuites", "testsuite") and el.get("time") is not None \
+            and not SUREFIRE_TIME.match(el.get("time")):
+        problems.append(f"{where}: time {el.get('time')!r}")
+    for child in el:
+        if el.tag in JUNIT_CHILDREN and child.tag not in JUNIT_CHILDREN[el.tag]:
+            problems.append(f"{where}: <{child.tag}> inside <{el.tag}>")
+        problems += junit_schema_problems(child, f"{where}/{child.tag}")
+    return problems
+
+
+def validate_junit(path, suites=None):
+    """junit-10.xsd's rules (junit_schema_problems), and what dashboards
+    read: every testcase with classname pmctest.<suite>[.<group>], name and
+    time, at most one failure/error/skipped child, counts that agree with
+    the children. Returns the root."""
+    root = ET.parse(path).getroot()
+    expect(root.tag == "testsuites", f"{path}: root is <{root.tag}>")
+    problems = junit_schema_problems(root)
+    expect(not problems, f"{path}: " + "; ".join(problems[:5]))
+    names = []
+    for suite in root.findall("testsuite"):
+        for attr in ("skipped", "time"):
+            expect(suite.get(attr) is not None,
+                   f"{path}: testsuite without {attr}")
+        names.append(suite.get("name"))
+        count = dict(tests=0, failures=0, errors=0, skipped=0)
+        for case in suite.findall("testcase"):
+            for attr in ("classname", "name", "time"):
+                expect(case.get(attr), f"{path}: testcase without {attr}")
+            expect(case.get("classname").startswith(f"pmctest.{names[-1]}"),
+                   f"{path}: classname {case.get('classname')}")
+            float(case.get("time"))
+            count["tests"] += 1
+            kinds = [c.tag for c in case
+                     if c.tag in ("failure", "error", "skipped")]
+            expect(len(kinds) <= 1, f"{path}: {case.get('name')} has {kinds}")
+            for kind in kinds:
+                count[{"failure": "failures", "error": "errors",
+                       "skipped": "skipped"}[kind]] += 1
+                el = case.find(kind)
+                expect(el.get("message") is not None and el.get("type"),
+                       f"{path}: <{kind}> without message or type")
+        for k, v in count.items():
+            expect(int(suite.get(k)) == v,
+                   f"{path}: testsuite {suite.get('name')} says {k}="
+                   f"{suite.get(k)}, its testcases {v}")
+    for k in ("tests", "failures", "errors"):
+        total = sum(int(s.get(k)) for s in root.findall("testsuite"))
+        expect(int(root.get(k)) == total, f"{path}: testsuites {k} wrong")
+    if suites is not None:
+        expect(names == suites, f"{path}: suites {names}, wanted {suites}")
+    return root
+
+
+def cases(root):
+    return {c.get("name"): c for c in root.iter("testcase")}
+
+
+# ------------------------------------------------- expectations (real boot)
+
+SELECTED = "selftest.pass,selftest.fail,selftest.skip"
+
+
+@check
+def listed_failure_becomes_todo(env):
+    env.expectations("qemu-tcg-max",
+                     "# deliberate\nselftest.fail  expected 1, observed 2 "
+                     "(deliberate)\n")
+    junit = os.path.join(env.tmp, "todo.xml")
+    p = env.run("--target", "qemu-tcg-max-pvh", "--tests", SELECTED,
+                "--junit", junit, fake=False)
+    expect(p.returncode == 0, "a listed failure must not fail the run", p)
+    expect("not ok 2 - selftest.fail [HARNESS] # TODO expected 1, observed 2"
+           in p.out, "the listed failure is not a TAP TODO", p)
+    expect(p.out.rstrip().endswith("run: 1 passed, 0 failed, 2 skipped"),
+           "closing line", p)
+    root = validate_junit(junit, ["qemu-tcg-max-pvh"])
+    c = cases(root)
+    expect(set(c) == {"selftest.pass", "selftest.fail", "selftest.skip"},
+           f"testcases {sorted(c)}")
+    known = c["selftest.fail"].find("skipped")
+    expect(known.get("type") == "known-deviation" and
+           "expected 1, observed 2" in known.get("message"),
+           "a known deviation is a skipped of its own type in JUnit")
+    expect(c["selftest.fail"].get("classname") == "pmctest.qemu-tcg-max-pvh.selftest.fail",
+           "classname names the target and the group")
+    expect(c["selftest.skip"].find("skipped").get("type") == "skip",
+           "a skip is a skipped of type skip")
+    props = {p.get("name"): p.get("value") for p in root.iter("property")}
+    expect(props.get("pmctest", "").startswith("0.") and "pmctest-runner" in props
+           and props.get("cpu") and props.get("version"),
+           f"version, commit, emulator and CPU as properties: {sorted(props)}")
+    expect(c["selftest.skip"].find("skipped").get("message") ==
+           "deliberate skip", "SKIP reason in JUnit")
+    expect(len(list(c["selftest.pass"])) == 0, "a pass has no children")
+
+
+@check
+def unlisted_failure_fails_the_run(env):
+    env.expectations("qemu-tcg-max", "")
+    junit = os.path.join(env.tmp, "unlisted.xml")
+    p = env.run("--target", "qemu-tcg-max-pvh", "--tests", SELECTED,
+                "--junit", junit, fake=False)
+    expect(p.returncode == 1, "an unlisted failure must exit 1", p)
+    expect("unexpected failure: selftest.fail: expected 1, observed 2" in p.err,
+           "the failure is named on stderr", p)
+    root = validate_junit(junit)
+    failure = cases(root)["selftest.fail"].find("failure")
+    expect(failure is not None and "observed 2" in failure.text,
+           "the diagnostic is in the JUnit failure")
+
+
+@check
+def bad_expectation_paths_are_errors(env):
+    os.remove(os.path.join(env.expect, "qemu-tcg-max"))
+    p = env.run("--target", "qemu-tcg-max-pvh")
+    expect(p.returncode == 2 and "does not exist" in p.err and
+           "Traceback" not in p.err, "a missing expectation file: status 2", p)
+    os.makedirs(os.path.join(env.expect, "qemu-tcg-max"))
+    p = env.run("--target", "qemu-tcg-max-pvh")
+    expect(p.returncode == 2 and "is a directory" in p.err and
+           "Traceback" not in p.err, "an expectation path that is a directory: status 2", p)
+    os.rmdir(os.path.join(env.expect, "qemu-tcg-max"))
+    os.symlink("nowhere", os.path.join(env.expect, "qemu-tcg-max"))
+    p = env.run("--target", "qemu-tcg-max-pvh")
+    expect(p.returncode == 2 and "dangling" in p.err,
+           "a dangling expectation link: status 2", p)
+    os.remove(os.path.join(env.expect, "qemu-tcg-max"))
+    env.expectations("qemu-tcg-max", "")
+
+
+def fake_emulators_alive(env):
+    r = subprocess.run(["pgrep", "-f", os.path.join(env.tmp, "bin")],
+                       capture_output=True, text=True)
+    return r.stdout.split()
+
+
+@check
+def signals_kill_the_emulators_at_once(env):
+    for sig in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
+        for cmd in ([sys.executable, RUN, "--expect-dir", env.expect, "--all",
+                     "--only", "qemu-tcg-max,qemu-tcg-max-pvh",
+                     "--qemu", env.qemu, "--bochs", env.bochs, "--elf", env.fake_elf],
+                    [sys.executable, BOOT, "--route", "pvh", "--elf", env.fake_elf,
+                     "--qemu", env.qemu]):
+            proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL,
+                                    stderr=subprocess.DEVNULL,
+                                    env=dict(os.environ, FAKE_SCENARIO="hang"))
+            time.sleep(2)
+            start = time.monotonic()
+            proc.send_signal(sig)
+            try:
+                code = proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                code = None
+            took = time.monotonic() - start
+            time.sleep(0.3)
+            left = fake_emulators_alive(env)
+            expect(code is not None and took < 5 and not left,
+                   f"{signal.Signals(sig).name} to {os.path.basename(cmd[1])}: "
+                   f"exit {code} after {took:.1f} s, emulators left: {left}")
+
+
+@check
+def listed_test_that_passes_is_stale(env):
+    env.expectations("qemu-tcg-max",
+                     "selftest.fail  expected 1, observed 2 (deliberate)\n"
+                     "selftest.pass  it used to fail\n")
+    junit = os.path.join(env.tmp, "stale.xml")
+    p = env.run("--target", "qemu-tcg-max-pvh", "--tests", SELECTED,
+                "--junit", junit, fake=False)
+    expect(p.returncode == 1, "a stale expectation must exit 1", p)
+    expect("stale expectation" in p.out and "selftest.pass" in p.err,
+           "stale expectation reported", p)
+    f = cases(validate_junit(junit))["selftest.pass"].find("failure")
+    expect(f is not None and f.get("type") == "stale-expectation",
+           "stale expectation in JUnit")
+
+
+@check
+def iso_route_bakes_the_selection(env):
+    env.expectations("qemu-tcg-max", "")
+    p = env.run("--target", "qemu-tcg-max", "--tests", "selftest.pass",
+                fake=False)
+    expect(p.returncode == 0, "ISO boot with --tests", p)
+    expect('command line "tests=selftest.pass"' in p.out,
+           "the per-run ISO carries the command line", p)
+
+
+@check
+def real_hang_is_caught(env):
+    p = env.run("--target", "qemu-tcg-max-pvh", "--tests", "selftest.hang",
+                "--timeout", "3", fake=False)
+    if "nothing to run" in p.out:
+        return "no selftest.hang in this kernel (the fake emulators hang)"
+    expect(p.returncode == 2 and "hung" in p.err and
+           "selftest.hang" in p.err, "selftest.hang: timeout and its ID", p)
+    expect(p.seconds < 20, f"the timeout took {p.seconds:.1f} s")
+
+
+# --------------------------------------------- failure modes (fake QEMU)
+
+@check
+def fake_pass_with_expectation(env):
+    env.expectations("qemu-tcg-max", "fake.two  fake deviation\n")
+    p = env.run("--target", "qemu-tcg-max-pvh")
+    expect(p.returncode == 0, "fake run matching its expectations", p)
+
+
+@check
+def hang(env):
+    p = env.run("--target", "qemu-tcg-max-pvh", "--timeout", "2",
+                scenario="hang")
+    expect(p.returncode == 2, "a hang exits 2", p)
+    expect("the guest hung: no exit within 2 s" in p.err, "hang message", p)
+    expect("after result 1 (fake.one); test 2 (fake.two) was running" in p.err,
+           "the hang names the test that was running", p)
+    expect(p.seconds < 15, f"the timeout took {p.seconds:.1f} s")
+
+
+@check
+def reset(env):
+    p = env.run("--target", "qemu-tcg-max-pvh", scenario="reset")
+    expect(p.returncode == 2 and "reset or powered off" in p.err and
+           "fake.two" in p.err, "a reset (triple fault) exits 2", p)
+
+
+@check
+def truncated(env):
+    p = env.run("--target", "qemu-tcg-max-pvh", scenario="truncated")
+    expect(p.returncode == 2 and "truncated TAP" in p.err,
+           "truncated TAP exits 2", p)
+
+
+@check
+def bail_out(env):
+    junit = os.path.join(env.tmp, "bail.xml")
+    p = env.run("--target", "qemu-tcg-max-pvh", "--junit", junit,
+                scenario="bail")
+    expect(p.returncode == 2 and "Bail out! the harness gave up" in p.err,
+           "Bail out! exits 2 and is quoted", p)
+    err = cases(validate_junit(junit))["(boot)"].find("error")
+    expect(err is not None and "Bail out!" in err.get("message"),
+           "the bail out is a JUnit error")
+
+
+@check
+def emulator_missing(env):
+    p = env.run("--target", "qemu-tcg-max-pvh", "--qemu",
+                os.path.join(env.tmp, "no-such-qemu"))
+    expect(p.returncode == 2 and "not found" in p.err,
+           "a missing QEMU exits 2 with a message", p)
+
+
+@check
+def emulator_fails_to_start(env):
+    p = env.run("--target", "qemu-tcg-max-pvh", scenario="start-failure")
+    expect(p.returncode == 2 and "QEMU failed" in p.err and
+           "invalid accelerator" in p.err, "QEMU's own error is shown", p)
+
+
+@check
+def kvm_internal_error_stops_at_once(env):
+    if not os.access("/dev/kvm", os.R_OK | os.W_OK):
+        return "no usable /dev/kvm"
+    env.expectations("qemu-kvm-host", "")
+    p = env.run("--target", "qemu-kvm-host", "--timeout", "30",
+                scenario="internal-error")
+    expect(p.returncode == 2 and "KVM internal error" in p.err and
+           "test 2 (fake.two) was running" in p.err,
+           "a KVM internal error ends the run with the running test", p)
+    expect(p.seconds < 15, f"it waited {p.seconds:.1f} s for the timeout")
+
+
+@check
+def arch_capabilities_retry(env):
+    if not os.access("/dev/kvm", os.R_OK | os.W_OK):
+        return "no usable /dev/kvm"
+    env.expectations("qemu-kvm-host", "fake.two  fake deviation\n")
+    p = env.run("--target", "qemu-kvm-host", scenario="msr")
+    expect(p.returncode == 0 and "-cpu host,-arch-capabilities" in p.err,
+           "MSR 10AH failure is retried with -arch-capabilities", p)
+
+
+@check
+def exclusion_reaches_the_kernel(env):
+    env.expectations("qemu-tcg-max",
+                     "!selftest.fail  stops this target (made up)\n")
+    p = env.run("--target", "qemu-tcg-max-pvh", "--tests", SELECTED,
+                fake=False)
+    expect(p.returncode == 0, "a '!' expectation leaves the test out", p)
+    expect("exclude=selftest.fail" in p.out and
+           not any(m and m.group(3) == "selftest.fail"
+                   for m in map(tap_log.RESULT.match, p.out.splitlines())),
+           "exclude= on the command line, the test not run", p)
+
+
+@check
+def suggest_prints_an_expectation_file(env):
+    p = env.run("--target", "qemu-tcg-max-pvh", "--suggest-expectations")
+    expect(p.returncode == 0 and "fake.two  fake deviation" in p.out,
+           "suggested line 'ID  reason from the deviation line'", p)
+    expect("TAP version 13" in p.err and "TAP version" not in p.out,
+           "the TAP goes to stderr, the expectations to stdout", p)
+
+
+# ------------------------------------------------------------ fake Bochs
+
+@check
+def bochs_exit_line_ends_the_run(env):
+    env.expectations("bochs-ryzen", "fake.two  fake deviation\n")
+    p = env.run("--target", "bochs-ryzen", "--timeout", "20")
+    expect(p.returncode == 0 and p.seconds < 10,
+           f"Bochs stopped on the exit line ({p.seconds:.1f} s)", p)
+    expect("Bochs 9.9" in p.out, "the Bochs version is reported", p)
+
+
+@check
+def bochs_hang(env):
+    p = env.run("--target", "bochs-ryzen", "--timeout", "2", scenario="hang")
+    expect(p.returncode == 2 and "hung" in p.err and
+           "test 2 (fake.two) was running" in p.err, "Bochs hang", p)
+
+
+@check
+def bochs_reset(env):
+    p = env.run("--target", "bochs-ryzen", "--timeout", "20",
+                scenario="reset")
+    expect(p.returncode == 2 and "reset" in p.err and p.seconds < 10,
+           "a second TAP header is a reset", p)
+
+
+@check
+def bochs_stops_early(env):
+    p = env.run("--target", "bochs-ryzen", "--timeout", "20",
+                scenario="exit")
+    expect(p.returncode == 2 and "truncated TAP" in p.err,
+           "Bochs exiting before the exit line is truncated TAP", p)
+
+
+# -------------------------------------------------------------- --all
+
+@check
+def all_runs_in_parallel_with_a_table(env):
+    for t in ("qemu-tcg-max", "bochs-ryzen"):    # -pvh shares -max's
+        env.expectations(t, "fake.two  fake deviation\n")
+    junit = os.path.join(env.tmp, "all.xml")
+    p = env.run("--all", "--only", "qemu-tcg-max,qemu-tcg-max-pvh,bochs-ryzen",
+                "--junit", junit, "--timeout", "20")
+    expect(p.returncode == 0, "--all over matching targets exits 0", p)
+    expect("verdict" in p.out and "MATCH" in p.out, "summary table", p)
+    validate_junit(junit, ["qemu-tcg-max", "qemu-tcg-max-pvh", "bochs-ryzen"])
+    expect("# the kernel said: 3 passed, 3 failed, 3 skipped; of its failures 3 known" in p.out,
+           "the kernel's counts and the known deviations named in one line", p)
+    p = env.run("--all", "--only", "qemu-tcg-max,qemu-tcg-max-pvh,bochs-ryzen",
+                "-v", "--timeout", "20")
+    owners = [l.split("]")[0] for l in p.out.splitlines() if l.startswith("[")]
+    blocks = [o for i, o in enumerate(owners) if i == 0 or owners[i - 1] != o]
+    expect(len(blocks) == len(set(blocks)) == 3,
+           f"-v: each target's TAP in one block, not interleaved ({blocks})", p)
+    if not os.access("/dev/kvm", os.R_OK | os.W_OK):
+        p = env.run("--all", "--only", "qemu-tcg-max-pvh,qemu-kvm-host",
+                    "--junit", junit, "--timeout", "20")
+        c = cases(validate_junit(junit, ["qemu-tcg-max-pvh", "qemu-kvm-host"]))
+        gone = c.get("(target)")
+        expect(gone is not None and
+               gone.find("skipped").get("type") == "target-unavailable" and
+               "/dev/kvm" in gone.find("skipped").get("message"),
+               "an unavailable target is a skipped testsuite with the reason")
+
+
+@check
+def list_targets(env):
+    p = env.run("--list-targets")
+    expect(p.returncode == 0, "--list-targets", p)
+    for name in ("qemu-tcg-max", "qemu-tcg-intel", "qemu-tcg-amd",
+                 "qemu-kvm-host", "qemu-kvm-intel-model", "bochs-skylake",
+                 "bochs-icelake", "bochs-tigerlake", "bochs-ryzen"):
+        expect(name in p.out, f"{name} listed", p)
+    p = env.run("--list-targets", "--bochs", os.path.join(env.tmp, "nobochs"))
+    expect("unavailable: " in p.out and "bochs" in p.out,
+           "a missing Bochs says why", p)
+
+
+def main(argv):
+    ap = argument_parser(__name__, __doc__)
+    ap.add_argument("--elf", default=os.path.join(ROOT, "build",
+                                                  "pmctest.elf"))
+    ap.add_argument("--junit", action="append", default=[],
+                    help="also validate this JUnit file")
+    ap.add_argument("--junit-only", action="store_true",
+                    help="only validate the --junit files")
+    ap.add_argument("-k", dest="only", help="run the checks whose name has this")
+    args = ap.parse_args(argv)
+    env = Env(os.path.abspath(args.elf))
+    passed = failed = 0
+    try:
+        for path in args.junit:
+            try:
+                validate_junit(path)
+                print(f"ok - {path} is valid JUnit")
+                passed += 1
+            except (AssertionError, ET.ParseError, OSError) as e:
+                print(f"not ok - {path}: {e}")
+                failed += 1
+        real = shutil.which("qemu-system-x86_64") and os.path.exists(env.elf)
+        for fn in [] if args.junit_only else checks:
+            if args.only and args.only not in fn.__name__:
+                continue
+            needs_real = fn.__name__ in (
+                "listed_failure_becomes_todo", "unlisted_failure_fails_the_run",
+                "listed_test_that_passes_is_stale",
+                "iso_route_bakes_the_selection", "real_hang_is_caught",
+                "exclusion_reaches_the_kernel")
+            if needs_real and not real:
+                print(f"ok - {fn.__name__} # SKIP no QEMU or no {args.elf}")
+                continue
+            try:
+                skip = fn(env)
+                print(f"ok - {fn.__name__}" + (f" # SKIP {skip}" if skip
+                                               else ""))
+                passed += 1
+            except (AssertionError, subprocess.TimeoutExpired) as e:
+                print(f"not ok - {fn.__name__}: {e}")
+                failed += 1
+    finally:
+        shutil.rmtree(env.tmp, ignore_errors=True)
+    print(f"runner check: {passed} passed, {failed} failed")
+    return 1 if failed else 0
+

@@ -1,0 +1,137 @@
+"""Feed pmctest's TAP logs to the ecosystem's own TAP parsers: Perl's
+TAP::Parser, Python's tappy (Debian python3-tap) and node's tap-parser
+(Debian node-tap-parser). Each must read every line as TAP (no unknown
+line, no parse error), find the plan where TAP 13 allows it and as many
+results as it promises, and attach each YAML block to its result.
+
+usage: tests/check.py tap_parsers LOG...
+(a log whose name contains "bail" ends in Bail out!, which ends the run
+before its plan is kept: only its lines are checked)
+"""
+import json
+import os
+import subprocess
+
+from ..tap_out import Tap
+
+PERL = r'''
+use TAP::Parser;
+my $text = do { local $/; <STDIN> };
+my $p = TAP::Parser->new({ tap => $text });
+my ($unknown, $yaml, $not_ok_with_yaml) = (0, 0, 0);
+my $after_not_ok = 0;
+while (my $r = $p->next) {
+    if ($r->is_unknown) { $unknown++; print "unknown line: ", $r->as_string, "\n" if $unknown <= 3; }
+    $yaml++, $not_ok_with_yaml += $after_not_ok if $r->is_yaml;
+    $after_not_ok = $r->is_test && !$r->is_ok;
+}
+print "parse error: $_\n" for $p->parse_errors;
+print "RESULT version=", $p->version, " tests=", $p->tests_run, " unknown=$unknown",
+      " yaml=$yaml errors=", scalar($p->parse_errors), "\n";
+'''
+
+TAPPY = r'''
+import sys
+from tap.loader import Loader
+from tap.parser import Parser
+from tap.rules import Rules
+text = sys.stdin.read()
+unknown = [l for l in Parser().parse_text(text) if l.category == "unknown"]
+for l in unknown[:3]:
+    print("unknown line:", repr(l))
+class Suite(list):
+    addTest = list.append
+suite = Suite()
+loader = Loader()
+loader._load_lines("log", Parser().parse_text(text), suite, Rules("log", suite))
+errors = [t for t in suite if t._line.number is None and not t._line.ok]
+for e in errors:
+    print("rule:", e._line.description)
+tests = [t for t in suite if t._line.number is not None]
+with_yaml = sum(1 for t in tests if t._line.yaml_block is not None)
+print("RESULT tests=%d unknown=%d errors=%d yaml=%d" % (len(tests), len(unknown), len(errors), with_yaml))
+'''
+
+
+def run(cmd, text, env=None):
+    r = subprocess.run(cmd, input=text, capture_output=True, text=True, env=env)
+    return r.returncode, r.stdout, r.stderr
+
+
+def result_fields(out):
+    line = next((l for l in out.splitlines() if l.startswith("RESULT ")), "")
+    return dict(kv.split("=") for kv in line.split()[1:])
+
+
+def expected_of(text):
+    lines = text.splitlines()
+    plan = next((int(l[3:]) for l in lines if l.startswith("1..")), 0)
+    not_ok_with_yaml = sum(1 for a, b in zip(lines, lines[1:])
+                           if a.startswith("not ok") and b == "  ---")
+    yaml = sum(1 for l in lines if l == "  ---")
+    return plan, yaml, not_ok_with_yaml
+
+
+def check_perl(text, bail):
+    code, out, err = run(["perl", "-e", PERL], text)
+    f = result_fields(out)
+    plan, yaml, _ = expected_of(text)
+    problems = [l for l in out.splitlines() if not l.startswith("RESULT ")]
+    if bail:
+        problems = [p for p in problems
+                    if not p.startswith(("parse error: Bad plan", "parse error: No plan"))]
+    ok = code == 0 and f.get("unknown") == "0" and not problems and \
+        f.get("version") == "13" and f.get("yaml") == str(yaml) and \
+        (bail or f.get("tests") == str(plan))
+    return ok, problems + [err.strip()] * bool(err.strip()) + [out.strip().splitlines()[-1] if out.strip() else "no output"]
+
+
+def check_tappy(text, bail):
+    code, out, err = run(["/usr/bin/python3", "-c", TAPPY], text)
+    f = result_fields(out)
+    plan, _, _ = expected_of(text)
+    problems = [l for l in out.splitlines() if not l.startswith("RESULT ")]
+    if bail:
+        problems = [p for p in problems if not p.startswith("rule: Bailed")]
+    ok = code == 0 and f.get("unknown") == "0" and not problems and \
+        (bail or f.get("tests") == str(plan))
+    return ok, problems + [err.strip()] * bool(err.strip()) + [out.strip().splitlines()[-1] if out.strip() else "no output"]
+
+
+def check_node(text, bail):
+    env = dict(os.environ, NODE_PATH="/usr/share/nodejs")
+    code, out, err = run(["tap-parser", "-j"], text, env)
+    try:
+        events = json.loads(out)
+    except ValueError:
+        return False, [f"tap-parser gave no JSON (exit {code})", err.strip()[:300]]
+    extra = [e[1] for e in events if e[0] == "extra"]
+    complete = next((e[1] for e in events if e[0] == "complete"), {})
+    tap_errors = [f for f in complete.get("failures", []) if f.get("tapError")]
+    asserts = [e[1] for e in events if e[0] == "assert"]
+    plan, _, not_ok_with_yaml = expected_of(text)
+    diag = sum(1 for a in asserts if not a["ok"] and a.get("diag"))
+    ok = not extra and not tap_errors and \
+        (bail or (len(asserts) == plan and diag == not_ok_with_yaml))
+    return ok, [f"extra: {x!r}" for x in extra[:3]] + \
+        [f"tapError: {t['tapError']}" for t in tap_errors[:3]] + \
+        [f"{len(asserts)} results of {plan} planned, {diag} with diagnostics of {not_ok_with_yaml}"]
+
+
+def main(argv):
+    if not argv or argv[0] in ("-h", "--help"):
+        print(__doc__)
+        return 0 if argv else 2
+    print("TAP version 13")
+    tap = Tap()
+    for path in argv:
+        with open(path) as f:
+            text = f.read()
+        bail = "bail" in os.path.basename(path)
+        for name, check in (("Perl TAP::Parser", check_perl),
+                            ("tappy", check_tappy),
+                            ("node tap-parser", check_node)):
+            ok, detail = check(text, bail)
+            tap.check(ok, f"{name} reads {os.path.basename(path)}", detail)
+    return tap.finish()
+

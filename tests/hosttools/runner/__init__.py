@@ -1,0 +1,25 @@
+"""tests/run, the host runner, one job per module.
+
+  cli            the options and the choice of mode
+  list_targets   --list-targets
+  one_target     --target (and --suggest-expectations)
+  all_targets    --all: every target in parallel, and the summary table
+  target_run     one boot of one target, judged: the exit status
+  expectations   tests/expect/TARGET, read
+  globs          the kernel's glob, for expectations and --only
+  judge          the TAP of one boot, held against the expectations
+  cmdline        the kernel command line a run passes
+  availability   whether a target can boot here, and why not
+  probe          the host's tools asked once: versions, model lists
+  isos           one GRUB ISO per kernel command line
+  workdir        the scratch directory every boot of one tests/run shares
+  version        the project's version, as the build names it
+  qemu, bochs    one boot in that emulator, as an Outcome
+  outcome        how one boot ended
+  test_list      which test was running when a boot stopped
+  junit          the JUnit file
+  output         what tests/run prints besides the TAP
+
+They use the package's one boot (hosttools.boot) and its targets table
+(hosttools.targets).
+"""

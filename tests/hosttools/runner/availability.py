@@ -1,0 +1,46 @@
+"""Whether a target can boot on this host."""
+import os
+import re
+import shutil
+
+from ..boot import OVMF
+
+from .bochs import BOCHS_ROMS, BOCHS_VGA_ROMS, bochs_models, first_existing
+from .probe import cached, command_output
+
+
+def availability(target, opts):
+    """(True, "") or (False, why not, in words a user can act on)."""
+    if target["emulator"] == "qemu":
+        if not shutil.which(opts.qemu):
+            return False, f"{opts.qemu} not found (Debian: qemu-system-x86)"
+        if target["accel"] == "kvm":
+            if not os.path.exists("/dev/kvm"):
+                return False, "no /dev/kvm"
+            if not os.access("/dev/kvm", os.R_OK | os.W_OK):
+                return False, "/dev/kvm is not readable and writable"
+        if target.get("firmware") == "uefi" and not os.path.exists(OVMF):
+            return False, f"no {OVMF} (Debian: ovmf)"
+        if target["machine"]:
+            machines = cached(("qemu-machines", opts.qemu), lambda: command_output(
+                [opts.qemu, "-machine", "help"]))
+            if not re.search(rf"^{re.escape(target['machine'])}\s", machines,
+                             re.M):
+                return False, f"QEMU has no -M {target['machine']}"
+    else:
+        if not shutil.which(opts.bochs):
+            return False, (f"{opts.bochs} not found "
+                           "(Debian: bochs bochsbios vgabios bochs-term)")
+        if opts.bochs == "bochs" and not first_existing(BOCHS_ROMS):
+            return False, "no Bochs BIOS image (Debian: bochsbios)"
+        if opts.bochs == "bochs" and not first_existing(BOCHS_VGA_ROMS):
+            return False, "no VGA BIOS image (Debian: vgabios)"
+        models = bochs_models(opts.bochs)
+        if models and target["cpu"] not in models:
+            return False, f"this Bochs has no cpu model {target['cpu']}"
+    if target["route"] == "iso" and not shutil.which("grub-mkrescue"):
+        return False, ("grub-mkrescue not found "
+                       "(Debian: grub-common grub-pc-bin xorriso mtools)")
+    if not os.path.exists(opts.elf):
+        return False, f"{opts.elf} does not exist (run make)"
+    return True, ""

@@ -1,0 +1,224 @@
+"""One boot in Bochs, as an Outcome, and where Bochs's ROM images are.
+
+Bochs has no isa-debug-exit: COM1 goes to a file, the runner reads it as it
+grows and stops Bochs itself once the kernel's exit line is there."""
+import os
+import re
+import signal
+import subprocess
+import tempfile
+import time
+
+from ..boot import EXIT_HARNESS_ERROR, LIVE
+
+from .cmdline import kernel_cmdline
+from .outcome import Outcome
+from .probe import cached, command_output
+
+EXIT_LINE = re.compile(r"^# pmctest: exit status (\d+)")
+
+# Where Debian's bochsbios and vgabios put the ROM images (BXSHARE moves the
+# first, as Bochs itself does).
+BOCHS_SHARE = os.environ.get("BXSHARE", "/usr/share/bochs")
+BOCHS_ROMS = [os.path.join(BOCHS_SHARE, "BIOS-bochs-latest")]
+BOCHS_VGA_ROMS = ["/usr/share/vgabios/vgabios.bin",
+                  os.path.join(BOCHS_SHARE, "VGABIOS-lgpl-latest")]
+
+
+def bochs_models(bochs):
+    out = cached(("bochs-cpus", bochs),
+                 lambda: command_output([bochs, "-help", "cpu"]))
+    return set(re.findall(r"^([a-z0-9_]+)$", out, re.M))
+
+
+def first_existing(paths):
+    for p in paths:
+        if os.path.exists(p):
+            return p
+    return None
+
+
+def bochsrc_text(target, iso, com1, log):
+    cpu = f"model={target['cpu']}, reset_on_triple_fault=0"
+    extra = target.get("bochs_cpu", "")
+    cpu += ", " + (extra if "ignore_bad_msrs" in extra
+                   else "ignore_bad_msrs=0" + (", " + extra if extra else ""))
+    rom = first_existing(BOCHS_ROMS) or BOCHS_ROMS[0]
+    vga = first_existing(BOCHS_VGA_ROMS) or BOCHS_VGA_ROMS[0]
+    return "\n".join([
+        "# made by tests/run for one boot",
+        "megs: 64",
+        f"romimage: file={rom}",
+        f"vgaromimage: file={vga}",
+        f"cpu: {cpu}",
+        f"ata0-master: type=cdrom, path={iso}, status=inserted",
+        "boot: cdrom",
+        f"com1: enabled=1, mode=file, dev={com1}",
+        # term draws the VGA text screen with curses into a file nobody
+        # reads: no window, no listening socket (rfb), no stdin needed.
+        "display_library: term",
+        # term shows text modes only: no VBE, so that GRUB keeps the VGA
+        # text mode for the kernel's screen console (arch/fbcon.c).
+        "vga: extension=none",
+        "speaker: enabled=0",
+        "clock: sync=none, time0=local",
+        f"log: {log}",
+        "panic: action=fatal",
+        "error: action=report",
+        "info: action=report",
+        "debug: action=ignore",
+        "",
+    ])
+
+
+def bochs_log_problem(log):
+    text = read_text(log)
+    for pattern, what in (
+            (r"^.*(triple fault|3rd \(\d+\) exception).*$",
+             "the guest triple-faulted"),
+            (r"^\d+p\[.*$", "Bochs panicked")):
+        m = re.search(pattern, text, re.M | re.I)
+        if m:
+            return f"{what} (Bochs log: {m.group(0).strip()})"
+    return None
+
+
+def kill_group(proc):
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+    proc.wait()
+
+
+class Group:
+    """Bochs and what it started, for boot.LIVE: kill() ends them all."""
+
+    def __init__(self, proc):
+        self.proc = proc
+
+    def poll(self):
+        return self.proc.poll()
+
+    def kill(self):
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+
+
+def follow_com1(proc, com1, judge, outcome, timeout):
+    """Feed judge the lines of the COM1 file as Bochs writes them, until the
+    kernel's exit line, a reset, Bochs' exit or the timeout; returns the
+    incomplete last line."""
+    partial = b""
+    deadline = time.monotonic() + timeout
+    pos = 0
+    exited = False
+    while True:
+        data = b""
+        if os.path.exists(com1):
+            with open(com1, "rb") as f:
+                f.seek(pos)
+                data = f.read()
+                pos += len(data)
+        if data:
+            partial += data
+            *complete, partial = partial.split(b"\n")
+            for raw in complete:
+                line = raw.decode("utf-8", "replace").rstrip("\r")
+                judge.feed(line)
+                m = EXIT_LINE.match(line)
+                if m:
+                    outcome.status = int(m.group(1))
+                if judge.tap_headers > 1:
+                    outcome.problem = ("the guest reset: a second "
+                                       "'TAP version' header appeared")
+        if outcome.status is not None or outcome.problem:
+            break
+        if exited:
+            break
+        if proc.poll() is not None:
+            exited = True       # one more read of COM1, then judge
+            continue
+        if time.monotonic() > deadline:
+            outcome.problem = f"the guest hung: no exit within {timeout:g} s"
+            break
+        time.sleep(0.05)
+    return partial
+
+
+def run_bochs(target, opts, ctx, judge, timeout):
+    outcome = Outcome()
+    iso = ctx.isos.iso(kernel_cmdline(opts, ctx.excluded))
+    work = tempfile.mkdtemp(prefix=target["name"] + "-", dir=ctx.workdir)
+    com1 = os.path.join(work, "com1.txt")
+    log = os.path.join(work, "bochs.log")
+    rc = os.path.join(work, "continue.rc")
+    cfg = os.path.join(work, "bochsrc")
+    with open(cfg, "w") as f:
+        f.write(bochsrc_text(target, iso, com1, log))
+    with open(rc, "w") as f:
+        f.write("c\n")      # Debian's Bochs has the debugger: go at once
+    cmd = [opts.bochs, "-q", "-f", cfg, "-rc", rc]
+    env = dict(os.environ, TERM="vt100")
+    out_path = os.path.join(work, "bochs.out")
+    err_path = os.path.join(work, "bochs.err")
+    try:
+        with open(out_path, "wb") as out, open(err_path, "wb") as err:
+            proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=out,
+                                    stderr=err, env=env, cwd=work,
+                                    start_new_session=True)
+    except OSError as e:
+        outcome.problem = f"Bochs failed to start: {e}"
+        outcome.emulator = "Bochs (unknown)"
+        return outcome
+    group = Group(proc)
+    LIVE.add(group)
+    try:
+        partial = follow_com1(proc, com1, judge, outcome, timeout)
+    finally:                # also when the runner is interrupted
+        if proc.poll() is None:
+            kill_group(proc)
+        LIVE.discard(group)
+    if partial:
+        judge.feed(partial.decode("utf-8", "replace").rstrip("\r"))
+    outcome.emulator = bochs_banner(out_path)
+    stderr = read_text(err_path)
+    if outcome.status is None and not outcome.problem:
+        outcome.problem = bochs_log_problem(log)
+        if not outcome.problem:
+            if not judge.lines:
+                outcome.problem = "Bochs stopped with no output on COM1: " + (
+                    tail(stderr, log) or f"exit status {proc.returncode}")
+            else:
+                outcome.problem = ("truncated TAP: Bochs stopped before the "
+                                   "kernel's exit line")
+    elif outcome.status == EXIT_HARNESS_ERROR and judge.bailed:
+        outcome.problem = judge.bailed
+    if opts.keep_bochs:
+        outcome.notes.append(f"Bochs files kept in {work}")
+    return outcome
+
+
+def read_text(path):
+    try:
+        with open(path, errors="replace") as f:
+            return f.read()
+    except OSError:
+        return ""
+
+
+def tail(stderr, log):
+    lines = [l for l in stderr.splitlines()
+             if l.strip() and not l.startswith("ALSA lib")
+             and not re.match(r"^\d+i\[", l)]
+    if not lines:
+        lines = [l for l in read_text(log).splitlines()
+                 if re.match(r"^\d+[ep]\[", l)]
+    return " | ".join(lines[-3:])
+
+
+def bochs_banner(out_path):
+    m = re.search(r"Bochs x86 Emulator (\S+)", read_text(out_path))
+    return f"Bochs {m.group(1)}" if m else "Bochs (version not printed)"

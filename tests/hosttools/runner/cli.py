@@ -1,0 +1,93 @@
+"""Boot pmctest on a target and hold its results against tests/expect/TARGET.
+
+  tests/run --list-targets
+  tests/run --target NAME [--tests GLOB[,GLOB]] [--junit FILE] [--log FILE]
+  tests/run --all [--jobs N] [--junit FILE] [--log-dir DIR]
+  tests/run --target NAME --suggest-expectations > tests/expect/NAME
+
+The serial TAP streams live (to stdout and --log), with each failure that the
+target's expectation file lists turned into "# TODO reason". Exit status:
+0 every result matches the expectations; 1 a result does not (an unlisted
+failure, or a listed test that did not fail: a stale expectation); 2 the run
+could not be carried out (emulator missing or failing to start, the guest
+hanging, resetting or stopping before its summary line, a Bail out!).
+
+Targets are data in hosttools/targets.py. The GRUB route bakes the kernel
+command line into the ISO, so every ISO boot gets an ISO of its own, made by
+scripts/mkiso from the ELF and the command line of that run.
+"""
+import argparse
+import os
+
+from ..boot import cmdline_problem
+
+from .. import ROOT, TESTS
+from .all_targets import all_targets
+from .cmdline import kernel_cmdline
+from .list_targets import list_targets
+from .one_target import one_target
+
+
+def parse_args(argv):
+    p = argparse.ArgumentParser(
+        prog="tests/run", description=__doc__.splitlines()[0],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="\n".join(__doc__.splitlines()[1:]))
+    mode = p.add_mutually_exclusive_group(required=True)
+    mode.add_argument("--target", metavar="NAME", help="boot this target")
+    mode.add_argument("--all", action="store_true",
+                      help="every available target, in parallel")
+    mode.add_argument("--list-targets", action="store_true",
+                      help="list the targets and whether they run here")
+    p.add_argument("--tests", metavar="GLOB[,GLOB]",
+                   help="select tests (kernel option tests=)")
+    p.add_argument("--kernel-args", default="", metavar="ARGS",
+                   help="more kernel options, e.g. verbose")
+    p.add_argument("--junit", metavar="FILE", help="write JUnit XML here")
+    p.add_argument("--report", metavar="DIR",
+                   help="write the conformance report (index.html) here")
+    p.add_argument("--timeout", type=float, metavar="S",
+                   help="seconds before the guest counts as hung "
+                        "(default: the target's)")
+    p.add_argument("--log", metavar="FILE", help="--target: the TAP log")
+    p.add_argument("--log-dir", metavar="DIR", help="--all: TARGET.log here")
+    p.add_argument("--only", metavar="GLOB[,GLOB]",
+                   help="--all: only the targets whose names match")
+    p.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1),
+                   help="--all: targets booted at once (default 2)")
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="--all: stream every target's TAP, prefixed")
+    p.add_argument("--suggest-expectations", dest="suggest",
+                   action="store_true",
+                   help="--target: ignore tests/expect and print an "
+                        "expectation file for what the target did")
+    p.add_argument("--max-stops", type=int, default=40, metavar="N",
+                   help="--suggest-expectations: tests that stop the "
+                        "target to leave out before giving up (default 40)")
+    p.add_argument("--include-excluded", action="store_true",
+                   help="run the tests that '!' expectations leave out")
+    p.add_argument("--expect-dir", default=os.path.join(TESTS, "expect"),
+                   metavar="DIR", help="where the expectation files are")
+    p.add_argument("--elf", default=os.path.join(ROOT, "build", "pmctest.elf"))
+    p.add_argument("--qemu", default="qemu-system-x86_64")
+    p.add_argument("--bochs", default="bochs")
+    p.add_argument("--keep", dest="keep_bochs", action="store_true",
+                   help="keep the per-run ISOs and Bochs files")
+    opts = p.parse_args(argv)
+    if opts.suggest and not opts.target:
+        p.error("--suggest-expectations needs --target")
+    opts.tests = opts.tests or ""
+    opts.elf = os.path.abspath(opts.elf)
+    problem = cmdline_problem(kernel_cmdline(opts))
+    if problem:      # argparse's error: the message and status 2
+        p.error(problem)
+    return opts
+
+
+def main(argv):
+    opts = parse_args(argv)
+    if opts.list_targets:
+        return list_targets(opts)
+    if opts.all:
+        return all_targets(opts)
+    return one_target(opts)

@@ -1,0 +1,149 @@
+"""The JUnit file: one testsuite per target, one testcase per TAP result,
+in the form the Jenkins xunit plugin's junit-10.xsd accepts (checked by
+hosttools/checks/runner.py): classname pmctest.<target>.<group>, a known
+deviation as <skipped type="known-deviation">, a plain skip as
+<skipped type="skip">, an unavailable target as a testsuite whose one
+testcase is skipped with the reason."""
+import datetime
+import os
+import socket
+import xml.etree.ElementTree as ET
+
+from .judge import reason_of
+
+# Header comments of the kernel's TAP that become testsuite properties.
+HEADER_PROPERTIES = ("pmctest", "vendor", "cpu", "hypervisor", "pmu", "boot")
+
+
+def group_of(test_id):
+    """The first two parts of a test ID: priv.long.cpl3.pce0.valid -> priv.long."""
+    return ".".join(test_id.split(".")[:2])
+
+
+def header_properties(lines):
+    """{key: value} of the kernel's header comments ("# cpu: ...")."""
+    found = {}
+    for line in lines:
+        if line.startswith("# pmctest ") and "pmctest" not in found:
+            found["pmctest"] = line[len("# pmctest "):]
+        for key in HEADER_PROPERTIES[1:]:
+            if line.startswith(f"# {key}: ") and key not in found:
+                found[key] = line[len(f"# {key}: "):]
+    return found
+
+
+def unavailable_suite(root, run, stamp, host):
+    suite = ET.SubElement(root, "testsuite", name=run.target["name"],
+                          tests="1", failures="0", errors="0", skipped="1",
+                          time="0", timestamp=stamp, hostname=host)
+    case = ET.SubElement(suite, "testcase", name="(target)", time="0",
+                         classname="pmctest." + run.target["name"])
+    ET.SubElement(case, "skipped", type="target-unavailable",
+                  message=f"not available here: {run.why_not}")
+    return suite
+
+
+def junit(runs, path, version=""):
+    """One testsuite per target, one testcase per TAP result; a run that
+    could not be carried out adds an errored testcase named after the boot.
+    """
+    root = ET.Element("testsuites", name="pmctest")
+    totals = dict(tests=0, failures=0, errors=0)
+    stamp = datetime.datetime.now().replace(microsecond=0).isoformat()
+    host = socket.gethostname()
+    total_time = 0.0
+    for run in runs:
+        name = run.target["name"]
+        if not run.available:
+            unavailable_suite(root, run, stamp, host)
+            totals["tests"] += 1
+            continue
+        suite = ET.SubElement(root, "testsuite", name=name, timestamp=stamp,
+                              hostname=host)
+        props = ET.SubElement(suite, "properties")
+        if version:
+            ET.SubElement(props, "property", name="pmctest-runner", value=version)
+        for key, value in header_properties(run.judge.lines if run.judge else []).items():
+            ET.SubElement(props, "property", name=key, value=value)
+        for key in ("emulator", "route", "cpu", "accel", "machine",
+                    "about", "expect"):
+            if run.target.get(key):
+                ET.SubElement(props, "property", name=key,
+                              value=str(run.target[key]))
+        if run.outcome:
+            ET.SubElement(props, "property", name="version",
+                          value=run.outcome.emulator)
+            for note in run.outcome.notes:
+                ET.SubElement(props, "property", name="note", value=note)
+        n = dict(tests=0, failures=0, errors=0, skipped=0)
+        cls = "pmctest." + name
+        for r in (run.judge.results if run.judge else []):
+            case = ET.SubElement(suite, "testcase", name=r.id,
+                                 classname=f"{cls}.{group_of(r.id)}",
+                                 time=f"{r.seconds:.3f}")
+            n["tests"] += 1
+            diag = "\n".join(r.diagnostics)
+            if r.verdict == "unexpected":
+                n["failures"] += 1
+                el = ET.SubElement(case, "failure", type="deviation",
+                                   message=reason_of(r))
+                el.text = diag
+            elif r.verdict == "stale":
+                n["failures"] += 1
+                e = r.expectation
+                el = ET.SubElement(
+                    case, "failure", type="stale-expectation",
+                    message=f"{e.where} lists this test as failing "
+                            f"({e.reason}) but it "
+                            f"{'was skipped' if r.kind == 'skip' else 'passed'}")
+                el.text = diag
+            elif r.verdict == "todo":
+                n["skipped"] += 1
+                ET.SubElement(case, "skipped", type="known-deviation",
+                              message=f"known deviation ({r.expectation.where}): "
+                                      f"{r.expectation.reason}")
+                ET.SubElement(case, "system-out").text = diag
+            elif r.verdict == "skip":
+                n["skipped"] += 1
+                ET.SubElement(case, "skipped", type="skip",
+                              message=r.skip_reason)
+            elif diag:
+                ET.SubElement(case, "system-out").text = diag
+        for e in run.excluded:
+            case = ET.SubElement(suite, "testcase", classname=cls,
+                                 name=e.pattern, time="0")
+            n["tests"] += 1
+            n["skipped"] += 1
+            ET.SubElement(case, "skipped", type="left-out",
+                          message=f"left out on this target: {e.reason}")
+        for msg in run.problems + [m for m in run.mismatches
+                                   if "matches no test" in m]:
+            is_error = msg in run.problems
+            case = ET.SubElement(suite, "testcase", classname=cls,
+                                 name="(boot)" if is_error else "(expectations)",
+                                 time=f"{run.seconds:.3f}")
+            n["tests"] += 1
+            if is_error:
+                n["errors"] += 1
+                ET.SubElement(case, "error", type="harness",
+                              message=msg).text = msg
+            else:
+                n["failures"] += 1
+                ET.SubElement(case, "failure", type="stale-expectation",
+                              message=msg).text = msg
+        if run.judge:
+            ET.SubElement(suite, "system-out").text = "\n".join(
+                run.judge.lines)
+        for k, v in n.items():
+            suite.set(k, str(v))
+            if k in totals:
+                totals[k] += v
+        suite.set("time", f"{run.seconds:.3f}")
+        total_time += run.seconds
+    for k, v in totals.items():
+        root.set(k, str(v))
+    root.set("time", f"{total_time:.3f}")
+    if hasattr(ET, "indent"):      # Python 3.9 and later
+        ET.indent(root)
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    ET.ElementTree(root).write(path, encoding="utf-8", xml_declaration=True)

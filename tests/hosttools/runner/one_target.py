@@ -1,0 +1,91 @@
+"""--target: boot one target, stream its TAP, and give its verdict; with
+--suggest-expectations, print an expectation file for what it did."""
+import sys
+
+from .. import targets as target_table
+
+from .expectations import Expectation
+from .judge import reason_of
+from .junit import junit
+from .report import write_report
+from .output import closing_line, kernel_counts_line, printer, report, say
+from .version import project_version
+from .target_run import EXIT_ERROR, EXIT_MATCH, TargetRun
+from .workdir import cleanup, context
+
+
+def one_target(opts):
+    target = target_table.by_name(opts.target)
+    if not target:
+        say(f"no target named '{opts.target}'; tests/run --list-targets "
+            "lists them")
+        return EXIT_ERROR
+    ctx = context(opts)
+    echo = sys.stderr if opts.suggest else sys.stdout
+    out = printer(opts.log, echo)
+    extra = []
+    try:
+        while True:
+            run = TargetRun(target, opts, ctx, out, extra).run()
+            # --suggest-expectations: a test that stops the target is left
+            # out ('!ID') and the target booted again, up to --max-stops
+            if not (opts.suggest and run.stop and run.running_id and
+                    len(extra) < opts.max_stops):
+                break
+            # the kernel takes at most 16 exclude= patterns: leave out the
+            # running test's group (its ID less the last part)
+            group = run.running_id.rsplit(".", 1)[0] + ".*"
+            say(f"{target['name']}: {run.running_id} stopped the run "
+                f"({run.stop}); booting again without {group}")
+            extra.append(Expectation("(observed)", len(extra) + 1,
+                                     "!" + group, f"{run.stop}, in "
+                                     f"{run.running_id}"))
+    finally:
+        cleanup(ctx, opts)
+    if run.outcome:
+        for note in run.outcome.notes:
+            say(f"{target['name']}: {note}")
+    if opts.suggest:
+        return suggest(run)
+    report(run)
+    if run.judge:
+        c = run.counts()
+        out(f"# run: {target['name']}: {verdict_text(run)}: {c['pass_']} "
+            f"passed, {c['fail']} unexpected failures, {c['todo']} expected "
+            f"failures (TODO), {c['skip']} skipped, {c['stale']} stale, "
+            f"{run.seconds:.1f} s, {run.outcome.emulator if run.outcome else ''}")
+    if opts.junit:
+        junit([run], opts.junit, project_version())
+    if opts.report:
+        write_report([run], opts.report)
+    print(kernel_counts_line([run]), flush=True)
+    print(closing_line([run]), flush=True)
+    return run.exit
+
+
+def verdict_text(run):
+    return {"MATCH": "matches its expectations",
+            "MISMATCH": "does not match its expectations",
+            "ERROR": "could not be run", "n/a": "not available"}[
+        run.verdict_word()]
+
+
+def suggest(run):
+    """Print an expectation file for what the target did: one line per
+    not ok, the reason taken from the test's first diagnostic."""
+    if run.problems:
+        for msg in run.problems:
+            say(f"{run.target['name']}: {msg}")
+        for e in run.excluded:
+            say(f"observed so far: !{e.pattern}  {e.reason}")
+        return EXIT_ERROR
+    print(f"# tests/expect/{run.target['expect']}: what "
+          f"{run.target['name']} is known to fail")
+    print(f"# observed on {run.outcome.emulator}; each reason is the test's "
+          "first diagnostic")
+    for e in run.excluded:
+        print(f"!{e.pattern}  {e.reason}")
+    for r in run.judge.results:
+        if r.kind == "fail":
+            print(f"{r.id}  {reason_of(r)}")
+    return EXIT_MATCH

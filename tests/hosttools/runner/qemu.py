@@ -1,0 +1,95 @@
+"""One boot in QEMU, as an Outcome: tests/boot.py's command line and boot,
+plus the versions and the -cpu fallbacks."""
+import os
+import re
+from types import SimpleNamespace
+
+from .. import boot as qemu_boot
+
+from .cmdline import kernel_cmdline
+from .outcome import Outcome
+from .probe import cached, command_output
+
+class LineSink:
+    """tests/boot.py's Boot writes each serial line to a log object."""
+
+    def __init__(self, feed):
+        self.feed = feed
+
+    def write(self, text):
+        for line in text.rstrip("\n").split("\n"):
+            self.feed(line)
+
+    def flush(self):
+        pass
+
+
+def qemu_version(qemu):
+    out = cached(("qemu-version", qemu),
+                 lambda: command_output([qemu, "--version"]))
+    return out.splitlines()[0].strip() if out.strip() else "QEMU (unknown)"
+
+
+def kvm_version():
+    return f"KVM in Linux {os.uname().release}"
+
+
+def qemu_command(opts, accel, cpu, machine, route, cmdline, iso=None,
+                 firmware="bios"):
+    """tests/boot.py's QEMU command line for one boot of opts.elf."""
+    return qemu_boot.qemu_command(SimpleNamespace(
+        qemu=opts.qemu, memory=64, accel=accel, cpu=cpu, machine=machine,
+        route=route, elf=opts.elf, iso=iso, cmdline=cmdline, qemu_args="",
+        firmware=firmware))
+
+
+def run_qemu(target, opts, ctx, judge, timeout):
+    outcome = Outcome()
+    versions = [qemu_version(opts.qemu)]
+    if target["accel"] == "kvm":
+        versions.append(kvm_version())
+    outcome.emulator = "; ".join(versions)
+    cmdline = kernel_cmdline(opts, ctx.excluded)
+    cpu = target["cpu"]
+    tried = set()
+    while True:
+        iso = ctx.isos.iso(cmdline) if target["route"] == "iso" else None
+        cmd = qemu_command(opts, target["accel"], cpu, target["machine"],
+                           target["route"], cmdline, iso,
+                           target.get("firmware", "bios"))
+        try:
+            boot = qemu_boot.Boot(cmd, timeout, False, LineSink(judge.feed))
+        except OSError as e:
+            outcome.problem = f"QEMU failed to start: {e}"
+            return outcome
+        status, problem = boot.verdict()
+        retry = None
+        if problem and not boot.lines:
+            for text, suffix, why in target.get("fallbacks", []):
+                if text in boot.stderr and suffix not in tried:
+                    retry = (suffix, why)
+                    break
+        if retry:
+            suffix, why = retry
+            tried.add(suffix)
+            note = (f"{why} (stderr: \"{text}\"); retrying with "
+                    f"-cpu {cpu}{suffix}")
+            outcome.notes.append(note)
+            judge.out(f"# run: {note}")
+            cpu += suffix
+            continue
+        break
+    if boot.fatal:
+        rip = re.search(r"^EIP=(\S+).*CPL=(\d)", boot.stderr, re.M)
+        outcome.problem = (f"QEMU stopped the guest: {boot.fatal}" +
+                           (f" (EIP {rip.group(1)}, CPL {rip.group(2)})"
+                            if rip else ""))
+    elif boot.timed_out:
+        outcome.problem = f"the guest hung: no exit within {timeout:g} s"
+    elif problem:
+        outcome.problem = problem
+    elif status == qemu_boot.EXIT_HARNESS_ERROR and judge.bailed:
+        outcome.problem = judge.bailed
+    if not boot.timed_out and status in (0, 1, 2):
+        outcome.status = status
+    return outcome

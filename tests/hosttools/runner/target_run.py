@@ -1,0 +1,152 @@
+"""One boot of one target, judged: expectations in, problems, mismatches
+and tests/run's exit status out."""
+import os
+import time
+from types import SimpleNamespace
+
+from ..boot import EXIT_HARNESS_ERROR  # the kernel's status 2
+
+from .availability import availability
+from .bochs import run_bochs
+from .cmdline import KERNEL_MAX_PATTERNS
+from .expectations import load_expectations
+from .judge import Judge, reason_of
+from .outcome import Outcome
+from .qemu import run_qemu
+from .test_list import running_test
+
+# tests/run's exit statuses
+EXIT_MATCH, EXIT_MISMATCH, EXIT_ERROR = 0, 1, 2
+
+
+class TargetRun:
+    """One boot of one target, judged."""
+
+    def __init__(self, target, opts, ctx, out, extra_excluded=()):
+        self.target = target
+        self.extra_excluded = list(extra_excluded)
+        self.running_id = None  # the test that was running when it stopped
+        self.stop = None        # why it stopped, if it stopped mid-run
+        self.opts = opts
+        self.ctx = ctx
+        self.out = out
+        self.seconds = 0.0
+        self.available, self.why_not = availability(target, opts)
+        self.judge = None
+        self.outcome = None
+        self.excluded = []      # expectations that keep tests out of the run
+        self.problems = []      # harness-level: the run could not be done
+        self.mismatches = []    # result-level: expectations do not hold
+        self.exit = None
+
+    def expect_path(self):
+        return os.path.join(self.opts.expect_dir, self.target["expect"])
+
+    def run(self):
+        if not self.available:
+            self.problems.append(f"not available here: {self.why_not}")
+            self.exit = EXIT_ERROR
+            return self
+        try:
+            expectations = load_expectations(self.expect_path(),
+                                             missing_ok=self.opts.suggest)
+            if self.opts.suggest:       # keep only what keeps the run alive
+                expectations = [e for e in expectations if e.excluded]
+        except (ValueError, OSError) as e:
+            self.problems.append(str(e))
+            self.exit = EXIT_ERROR
+            return self
+        excluded = [e for e in expectations if e.excluded]
+        if self.opts.include_excluded:
+            excluded = []
+        excluded += self.extra_excluded
+        self.excluded = excluded
+        self.judge = Judge([e for e in expectations if not e.excluded],
+                           self.out)
+        if len(excluded) > KERNEL_MAX_PATTERNS:
+            self.problems.append(
+                f"{len(excluded)} '!' expectations, but the kernel takes at "
+                f"most {KERNEL_MAX_PATTERNS} exclude= patterns: merge them")
+            self.exit = EXIT_ERROR
+            return self
+        for e in excluded:
+            self.out(f"# run: left out {e.pattern} ({e.where}): {e.reason}")
+        self.ctx = SimpleNamespace(**vars(self.ctx))
+        self.ctx.excluded = [e.pattern for e in excluded]
+        timeout = self.opts.timeout or self.target["timeout"]
+        start = time.monotonic()
+        self.out(f"# run: target {self.target['name']}: "
+                 f"{self.target['about']}")
+        try:
+            boot = run_qemu if self.target["emulator"] == "qemu" else run_bochs
+            self.outcome = boot(self.target, self.opts, self.ctx, self.judge,
+                                timeout)
+        except RuntimeError as e:
+            self.outcome = Outcome()
+            self.outcome.problem = str(e)
+        self.seconds = time.monotonic() - start
+        self._check()
+        return self
+
+    def _check(self):
+        j, o = self.judge, self.outcome
+        if o.status == EXIT_HARNESS_ERROR and not o.problem:
+            o.problem = "the kernel reported a harness error (exit status 2)"
+        if o.problem:
+            msg = o.problem
+            if j.lines and not j.summary and not j.bailed:
+                self.stop = msg
+                msg += "; " + self.where_it_stopped()
+            self.problems.append(msg)
+        else:
+            if j.summary is None:
+                self.problems.append("truncated TAP: no summary line; " +
+                                     self.where_it_stopped())
+            elif j.plan is not None and len(j.results) != j.plan:
+                self.problems.append(
+                    f"truncated TAP: plan 1..{j.plan} but "
+                    f"{len(j.results)} results")
+            failed = sum(r.kind == "fail" for r in j.results)
+            if o.status is not None and o.status != (1 if failed else 0):
+                self.problems.append(
+                    f"the kernel's exit status {o.status} does not match "
+                    f"its {failed} not ok lines")
+        for r in j.results:
+            if r.verdict == "unexpected":
+                self.mismatches.append(
+                    f"unexpected failure: {r.id}: {reason_of(r)}")
+            elif r.verdict == "stale":
+                e = r.expectation
+                self.mismatches.append(
+                    f"stale expectation: {e.where}: {r.id} "
+                    f"{'was skipped' if r.kind == 'skip' else 'passed'}")
+        whole_run = not self.opts.tests and not self.problems
+        if whole_run:
+            for e in j.unused_expectations():
+                self.mismatches.append(
+                    f"stale expectation: {e.where}: {e.pattern} matches no "
+                    "test of the run")
+        self.exit = (EXIT_ERROR if self.problems else
+                     EXIT_MISMATCH if self.mismatches else EXIT_MATCH)
+
+    def where_it_stopped(self):
+        done = self.judge.results
+        if not done:
+            head = "before any result"
+        else:
+            last = done[-1]
+            head = f"after result {last.number} ({last.id})"
+        running = running_test(self.opts, self.ctx.excluded, len(done) + 1)
+        self.running_id = running
+        if running:
+            return f"{head}; test {len(done) + 1} ({running}) was running"
+        return head
+
+    def counts(self):
+        return self.judge.counts() if self.judge else None
+
+    def verdict_word(self):
+        if not self.available:
+            return "n/a"
+        return {EXIT_MATCH: "MATCH", EXIT_MISMATCH: "MISMATCH",
+                EXIT_ERROR: "ERROR"}[self.exit]

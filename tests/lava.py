@@ -1,0 +1,197 @@
+#!/usr/bin/env python3
+"""Run pmctest as a LAVA job with lava-run, on this host, and read back
+what LAVA recorded.
+
+  lava.py --elf ELF [--cmdline WORDS] [--cpu CPU] [--out DIR]
+  lava.py --iso ISO [--cpu CPU] [--out DIR]
+      renders tests/lava/job-pvh.yaml for ELF (job-iso.yaml for ISO, whose
+      command line is built in), runs it and prints LAVA's
+      results, one line per test; exits 2 if the job did not complete,
+      1 if LAVA recorded a failed test, else 0.
+  lava.py --elf ELF --iso ISO --check
+      make test's check, TAP on stdout: both jobs pass lava-run
+      --validate; a default run, by each route, records exactly one LAVA
+      result per TAP test line, with the same verdict, as many as the
+      kernel's summary counts; a kernel that stops before its summary
+      line fails the job.
+      SKIPs, saying why, where lava-run cannot run (absent, not root).
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+from hosttools import TESTS, tap_log
+from hosttools.tap_out import Tap
+
+# the job templates and the device file
+JOBS = os.path.join(TESTS, "lava")
+VERDICT = {"ok": "pass", "not ok": "fail", "SKIP": "skip"}
+
+
+def why_not_runnable():
+    if not shutil.which("lava-run"):
+        return "lava-run is not installed (Debian: lava-dispatcher)"
+    if os.geteuid() != 0:
+        return "lava-run needs root"
+    return None
+
+
+def render(image, cmdline, cpu, timeout, out):
+    """The job for image (an ELF: PVH, an ISO: GRUB) in out/job.yaml."""
+    iso = image.endswith(".iso")
+    with open(os.path.join(JOBS, "job-iso.yaml" if iso else "job-pvh.yaml")) as f:
+        job = f.read()
+    for key, value in (("@ELF@", os.path.abspath(image)),
+                       ("@ISO@", os.path.abspath(image)),
+                       ("@APPEND@", f"-append '{cmdline}'" if cmdline else ""),
+                       ("@CPU@", cpu), ("@TIMEOUT@", str(timeout))):
+        job = job.replace(key, value)
+    path = os.path.join(out, "job.yaml")
+    with open(path, "w") as f:
+        f.write(job)
+    return path
+
+
+class Job:
+    """One lava-run: its log records, LAVA's results and the serial lines."""
+
+    def __init__(self, job, out, validate=False):
+        # lava-run is Debian's: its modules live in the system Python.
+        cmd = ["/usr/bin/python3", shutil.which("lava-run"), "--job-id",
+               "pmctest", "--output-dir", os.path.join(out, "lava"),
+               "--device", os.path.join(JOBS, "device-qemu.yaml"), job]
+        if validate:
+            cmd.insert(2, "--validate")
+        proc = subprocess.run(cmd, stdin=subprocess.DEVNULL,
+                              capture_output=True, text=True, timeout=600)
+        self.returncode = proc.returncode
+        self.log = proc.stdout + proc.stderr
+        self.results, self.serial, self.errors = [], [], []
+        for line in self.log.splitlines():
+            try:
+                record = json.loads(line)
+            except ValueError:
+                continue
+            level, msg = record.get("lvl"), record.get("msg")
+            if level == "results" and isinstance(msg, dict):
+                self.results.append(msg)
+            elif level == "target" and isinstance(msg, str):
+                self.serial.append(msg)
+            elif level == "error":
+                self.errors.append(str(msg))
+
+    def tests(self):
+        """LAVA's per-test results: [(test ID, pass/fail/skip)]."""
+        return [(r["extra"]["test_case_id"], r["result"]) for r in self.results
+                if r.get("definition") == "pmctest"]
+
+    def job_result(self):
+        return next((r["result"] for r in self.results
+                     if r.get("definition") == "lava" and r.get("case") == "job"),
+                    None)
+
+    def tap(self):
+        """The TAP result lines LAVA saw on the serial line, as verdicts."""
+        out = []
+        for line in self.serial:
+            m = tap_log.RESULT.match(line)
+            if m:
+                out.append((m[3], VERDICT["SKIP" if m[5] == "SKIP" else m[1]]))
+        return out
+
+    def summary(self):
+        return next(filter(None, map(tap_log.summary_counts, self.serial)), None)
+
+
+def check(args):
+    tap = Tap()
+
+    why_not = why_not_runnable()
+    if why_not:
+        print(f"1..0 # SKIP {why_not}")
+        return 0
+    with tempfile.TemporaryDirectory() as out:
+        for image in (args.elf, args.iso):
+            name = os.path.basename(image)
+            job = render(image, "", args.cpu, args.timeout, out)
+            v = Job(job, out, validate=True)
+            tap.check(v.returncode == 0 and not v.errors,
+                      f"lava-run --validate accepts {name}'s job and device-qemu.yaml",
+                      [f"status {v.returncode}"] + v.errors + v.log.splitlines()[-5:])
+
+            run = Job(job, out)
+            lava, seen, counts = run.tests(), run.tap(), run.summary()
+            verdicts = [v for _, v in seen]
+            tap.check(run.job_result() == "pass" and counts is not None and
+                      len(lava) == len(seen) == sum(counts),
+                      f"{name}: one LAVA result per TAP test: {len(lava)} results, "
+                      f"{len(seen)} TAP lines, summary {counts}",
+                      [f"job {run.job_result()}, status {run.returncode}"] + run.errors)
+            differ = [f"TAP {t} {a}, LAVA {u} {b}"
+                      for (t, a), (u, b) in zip(seen, lava) if (t, a) != (u, b)]
+            tap.check(not differ and [t for t, _ in seen] == [t for t, _ in lava] and
+                      counts == (verdicts.count("pass"), verdicts.count("fail"),
+                                 verdicts.count("skip")),
+                      f"{name}: every LAVA result has its TAP line's test ID and "
+                      "verdict (pass, fail, skip)", differ[:10])
+
+        # A kernel that stops after TAP began and before the summary line:
+        # a malformed command line makes it bail out.
+        job = render(args.elf, "tests=selftest.pass bogus", args.cpu,
+                     args.timeout, out)
+        stopped = Job(job, out)
+        tap.check(stopped.job_result() == "fail" and not stopped.tests(),
+                  "a kernel that stops before its summary line fails the job",
+                  [f"job {stopped.job_result()}, tests {stopped.tests()}"])
+    return tap.finish()
+
+
+def main(argv):
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--elf", help="the kernel, booted by PVH")
+    p.add_argument("--iso", help="the GRUB ISO")
+    p.add_argument("--cmdline", default="", help="kernel command line")
+    p.add_argument("--cpu", default="max", help="QEMU -cpu")
+    p.add_argument("--timeout", type=int, default=300, help="seconds")
+    p.add_argument("--out", help="keep the rendered job and LAVA's log here")
+    p.add_argument("--check", action="store_true", help="make test's check")
+    args = p.parse_args(argv)
+    images = [i for i in (args.elf, args.iso) if i]
+    if args.check and len(images) != 2 or not args.check and len(images) != 1:
+        p.error("give --elf or --iso; --check needs both")
+    for image in images:
+        if not os.path.isfile(image):
+            p.error(f"no such file: {image}")
+    if args.iso and args.cmdline and not args.check:
+        p.error("--cmdline: an ISO has its command line built in")
+    if re.search(r"[^\x20-\x7e]|'", args.cmdline):
+        p.error("--cmdline: printable ASCII without single quotes only")
+    if args.check:
+        return check(args)
+    why_not = why_not_runnable()
+    if why_not:
+        sys.exit(f"lava: cannot run: {why_not}")
+    out = args.out or tempfile.mkdtemp(prefix="pmctest-lava-")
+    os.makedirs(out, exist_ok=True)
+    run = Job(render(images[0], args.cmdline, args.cpu, args.timeout, out), out)
+    with open(os.path.join(out, "lava-run.log"), "w") as f:
+        f.write(run.log)
+    for test_id, result in run.tests():
+        print(f"lava: {result:4s} {test_id}")
+    verdicts = [r for _, r in run.tests()]
+    print(f"lava: job {run.job_result()}; {verdicts.count('pass')} pass, "
+          f"{verdicts.count('fail')} fail, {verdicts.count('skip')} skip; "
+          f"log in {os.path.join(out, 'lava-run.log')}")
+    # pmctest's statuses: 2 the job did not complete, 1 a test failed.
+    if run.job_result() != "pass":
+        return 2
+    return 1 if "fail" in verdicts else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,175 @@
+#!/usr/bin/env python3
+"""Mutation testing of the suite: run pmctest-sim on every CPU
+profile, faithful and with every deviation that applies to it, and judge
+the outcome by the mutation table (expected.tsv, described in its header).
+
+Fails (exit 1) when a faithful run fails a test or cannot run, a deviation
+has no row or a row no deviation, a deviation makes a test fail that its
+row does not expect, or a row's expected tests exist but do not catch it
+on a profile the row names. A row whose expected tests exist on no profile
+is a hole: printed, not failed, until the check is written.
+
+usage: mutation.py --sim PATH --profiles DIR --table FILE [--jobs N] [--report]
+"""
+import argparse
+import concurrent.futures
+import fnmatch
+import pathlib
+import subprocess
+import sys
+
+from hosttools.tap_log import LISTED, RESULT
+
+
+def sim(args, profile, *words):
+    cmd = [args.sim, '--profile', str(profile), *words]
+    return subprocess.run(cmd, capture_output=True, text=True)
+
+
+def read_table(path):
+    rows = {}
+    for number, line in enumerate(pathlib.Path(path).read_text().splitlines(), 1):
+        if not line.strip() or line.startswith('#'):
+            continue
+        fields = line.split('\t')
+        if len(fields) != 3:
+            sys.exit(f'{path}:{number}: want 3 tab-separated fields')
+        rows[fields[0]] = (fields[1].split(','), fields[2].split())
+    return rows
+
+
+def matches(patterns, test_id, statements):
+    return any(statements and p[1:] in statements.split() if p.startswith('@')
+               else fnmatch.fnmatchcase(test_id, p) for p in patterns)
+
+
+class Profile:
+    """One profile: its tests, the deviations that apply, the runs."""
+
+    def __init__(self, path):
+        self.path = path
+        self.name = path.stem
+        self.tests = {}         # ID -> statements
+        self.deviations = []    # every deviation the simulator has
+        self.applies = []       # those that apply to this profile
+        self.failed = {}        # deviation ('' faithful) -> {ID: statements}
+        self.broken = {}        # deviation -> why the run could not be judged
+
+
+def survey(args, profile):
+    listing = sim(args, profile.path, 'list')
+    profile.tests = {m.group(1): m.group(2) for m in
+                     map(LISTED.match, listing.stdout.splitlines()) if m}
+    deviations = sim(args, profile.path, '--list-deviations')
+    for line in deviations.stdout.splitlines():
+        name, applies = line.split('\t')[:2]
+        profile.deviations.append(name)
+        if applies == 'yes':
+            profile.applies.append(name)
+    if listing.returncode or deviations.returncode:
+        profile.broken[''] = listing.stderr + deviations.stderr
+
+
+def run_one(args, profile, deviation):
+    words = ['--deviate', deviation] if deviation else []
+    result = sim(args, profile.path, *words)
+    failed = {m.group(3): m.group(4) for m in
+              map(RESULT.match, result.stdout.splitlines())
+              if m and m.group(1) == 'not ok'}
+    if result.returncode not in (0, 1) or bool(failed) != (result.returncode == 1):
+        profile.broken[deviation] = (f'exit status {result.returncode}: '
+                                     f'{result.stderr.strip()}'
+                                     f'{result.stdout.strip()[-300:]}')
+    profile.failed[deviation] = failed
+
+
+def judge(profiles, table):
+    """Per deviation: (status, caught-on profiles, failing IDs); problems."""
+    problems, verdicts = [], {}
+    known = profiles[0].deviations if profiles else []
+    for p in profiles:
+        for why in p.broken.values():
+            problems.append(f'{p.name}: run could not be judged: {why}')
+        for test_id in p.failed.get('', {}):
+            problems.append(f'{p.name}: faithful simulator fails {test_id}')
+    for name in table:
+        if name not in known:
+            problems.append(f'expected.tsv: no deviation "{name}"')
+    for name in known:
+        if name not in table:
+            problems.append(f'{name}: no row in expected.tsv')
+            continue
+        must, expected = table[name]
+        injected = [p for p in profiles if name in p.applies]
+        exists = any(matches(expected, t, s) for p in injected
+                     for t, s in p.tests.items())
+        caught, ids = [], set()
+        for p in injected:
+            failed = p.failed.get(name, {})
+            for test_id, statements in failed.items():
+                ids.add(test_id)
+                if not matches(expected, test_id, statements):
+                    problems.append(f'{name} on {p.name}: {test_id} '
+                                    f'[{statements}] fails, not expected')
+            if failed:
+                caught.append(p.name)
+            elif exists and any(fnmatch.fnmatchcase(p.name, g) for g in must):
+                problems.append(f'{name} on {p.name}: not caught '
+                                f'(expected: {" ".join(expected)})')
+        status = 'caught' if caught else 'HOLE' if not exists else 'MISSED'
+        if not injected:
+            problems.append(f'{name}: applies to no profile')
+        verdicts[name] = (status, caught, injected, ids, expected)
+    return verdicts, problems
+
+
+def summarize(ids):
+    """priv.long.cpl1.pce0.valid, ... -> 'priv.long x5, ecx.types x2'."""
+    groups = {}
+    for test_id in sorted(ids):
+        group = '.'.join(test_id.split('.')[:2])
+        groups[group] = groups.get(group, 0) + 1
+    return ', '.join(f'{g} x{n}' for g, n in groups.items())
+
+
+def report(verdicts):
+    print(f'{"deviation":<24} {"caught on":<10} tests that caught it')
+    for name, (status, caught, injected, ids, expected) in verdicts.items():
+        shown = (summarize(ids) if ids else
+                 f'{status}: no check yet ({" ".join(expected)})')
+        print(f'{name:<24} {len(caught):>2}/{len(injected):<7} {shown}')
+    score = sum(1 for v in verdicts.values() if v[0] == 'caught')
+    print(f'score: {score}/{len(verdicts)} deviations caught')
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument('--sim', required=True)
+    parser.add_argument('--profiles', required=True)
+    parser.add_argument('--table', required=True)
+    parser.add_argument('--jobs', type=int, default=2)
+    parser.add_argument('--report', action='store_true')
+    args = parser.parse_args()
+
+    table = read_table(args.table)
+    profiles = [Profile(p) for p in sorted(pathlib.Path(args.profiles).glob('*.profile'))]
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        list(pool.map(lambda p: survey(args, p), profiles))
+        runs = [(p, d) for p in profiles for d in [''] + p.applies]
+        list(pool.map(lambda run: run_one(args, *run), runs))
+
+    verdicts, problems = judge(profiles, table)
+    if args.report:
+        report(verdicts)
+    for problem in problems:
+        print(f'mutation: FAIL: {problem}')
+    holes = [n for n, v in verdicts.items() if v[0] == 'HOLE']
+    print(f'mutation: {len(profiles)} profiles, {len(runs)} runs, '
+          f'{sum(v[0] == "caught" for v in verdicts.values())}/{len(verdicts)} '
+          f'deviations caught, {len(problems)} problems'
+          + (f'; holes (no check yet): {" ".join(holes)}' if holes else ''))
+    return 1 if problems else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
