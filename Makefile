@@ -68,9 +68,10 @@ $(HOST_PROGS): | $(BUILD)/.tools-run $(BUILD)/.tools-host
 #   test  what make test needs besides: uefi, lava, Bochs with its ROMs and
 #         its headless display, the TAP parsers of three languages, and the
 #         SVG renderer the report check uses
-# The first three come without the packages theirs recommend (QEMU's GTK
-# display, OVMF, GCC's C library headers); lava and test with them, which
-# tappy's YAML support (python3-yaml) and LAVA's tools need.
+# Every set comes without the packages its own recommend (QEMU's GTK
+# display, OVMF, GCC's C library headers, and through LAVA's libguestfs a
+# Linux kernel image: a kernel is never installed on the host); what is
+# needed of them is named: tappy's YAML support, python3-yaml.
 BOCHS_TERM_PLUGIN := /usr/lib/$(shell gcc -print-multiarch 2>/dev/null)/bochs/plugins/libbx_term_gui.so
 TOOLS_run	:= $(if $(CROSS_COMPILE),,gcc:gcc) nasm:nasm python3:python3 \
 		   grub-mkrescue:grub-common \
@@ -87,6 +88,7 @@ TOOLS_test	:= $(TOOLS_uefi) $(TOOLS_lava) bochs:bochs \
 		   $(BOCHS_TERM_PLUGIN):bochs-term \
 		   perl:perl tap-parser:node-tap-parser \
 		   /usr/lib/python3/dist-packages/tap:python3-tap \
+		   /usr/lib/python3/dist-packages/yaml:python3-yaml \
 		   rsvg-convert:librsvg2-bin
 
 # TOOLS_DRY=1, with make -n: each set a target reaches prints the packages
@@ -117,7 +119,7 @@ else
 			SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 			$$SUDO apt-get update -qq && \
 			DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq \
-				$(if $(filter run host uefi,$*),--no-install-recommends) \
+				--no-install-recommends \
 				$$missing >/dev/null || \
 			{ echo "pmctest: apt-get could not install:$$missing" >&2; exit 1; }; \
 		else \
