@@ -2,6 +2,7 @@
 #include <stdint.h>
 
 #include "boot_info.h"
+#include "boot_msrs.h"
 #include "cmdline.h"
 #include "console.h"
 #include "exit_status.h"
@@ -68,6 +69,7 @@ void kmain(uint32_t protocol, uint32_t info)
 		line[n] = copy[n] = given[n];
 	}
 	kernel_boot_record(boot_protocol_name(protocol), copy);
+	boot_msrs_record();	/* RESET-1..4: before any test writes one */
 
 	strbuf_init(&error, error_text, sizeof(error_text));
 	if (!cmdline_parse(line, &options, &error))

@@ -25,12 +25,6 @@ void platform_print_header(void);
 const struct pmu_cpuid *platform_enumeration(void);
 
 /*
- * IA32_PERF_GLOBAL_CTRL as the platform found it at boot, before any test
- * wrote it (RESET-1); false if RDMSR of it faulted then.
- */
-bool platform_boot_global_ctrl(uint64_t *value);
-
-/*
  * Run run(i) so that an unexpected exception ends only that call: returns
  * false when it was abandoned (after harness_abort_test()). Machine state a
  * test may change (CR4.PCE) is restored afterwards either way.
