@@ -79,13 +79,13 @@ def results(lines):
     out = []
     yaml = tap_log.YamlBlock()
     for line in lines:
-        in_yaml, diagnostic = yaml.feed(line)
+        in_yaml, diagnostics = yaml.feed(line)
+        if out:
+            out[-1][3] += diagnostics
         m = tap_log.RESULT.match(line)
         if m:
             kind = "skip" if m.group(5) == "SKIP" else m.group(1)
             out.append([kind, m.group(3), m.group(4), []])
-        elif diagnostic is not None and out:
-            out[-1][3].append(diagnostic)
     return out
 
 
