@@ -6,7 +6,7 @@ fail, skip, contained faults and caught fabricated outcomes exactly as
 expected; bad command lines are refused with a clear error and status 2;
 `list` lists; `timing` adds a tick count per test; explicit-only groups stay out of the default run; the log
 goes to COM1 where a UART answers, else to port E9H, and console= chooses;
-on QEMU TCG
+no line is longer than 198 characters; on QEMU TCG
 every restricted RDPMC is #GP(0) and every permitted one is reported not ok
 with the #UD TCG raises.
 """
@@ -97,6 +97,15 @@ def summary(lines):
     return None
 
 
+# Xen passes a guest's line of up to 198 characters whole (kernel/console.h).
+LOG_LINE_MAX = 198
+
+
+def too_long(lines):
+    return [f"{len(l)} characters: {l[:60]}..." for l in lines
+            if len(l) > LOG_LINE_MAX]
+
+
 def console_boot(args, cmdline, serial, debugcon):
     """A PVH boot with COM1 and port E9H (QEMU's isa-debugcon) where given:
     "stdio" (what the Boot reads), a file path, or None (no device)."""
@@ -156,6 +165,28 @@ def check_consoles(tap, args, keep):
                   "console=com2: refused, status 2", [f"status {status}"] + b.lines[-3:])
 
 
+def check_long_command_line(tap, args, keep):
+    """A command line longer than a line: the header's copy goes on in
+    comment lines, and the TAP stays TAP (tap_parsers.py reads it)."""
+    long_cmdline = "tests=selftest.pass," + ",".join(
+        f"no.such.group.number.{i}.*" for i in range(12))
+    b, status, problem = run_boot(args, "pvh", long_cmdline)
+    keep("long-cmdline", b)
+    joined = []
+    for line in b.tap_lines:      # a full line goes on in the next "# " line
+        if joined and len(joined[-1]) == LOG_LINE_MAX and line.startswith("# "):
+            joined[-1] += line[2:]
+        else:
+            joined.append(line)
+    tap.check(status == 0 and len(long_cmdline) > LOG_LINE_MAX and
+              not too_long(b.tap_lines) and
+              f'# boot: pvh, command line "{long_cmdline}"' in joined,
+              f"a {len(long_cmdline)}-character command line: the header goes on "
+              f"in '# ' lines, none longer than {LOG_LINE_MAX} characters",
+              [f"status {status}"] + too_long(b.tap_lines) +
+              [l for l in b.tap_lines if l.startswith("# ")][:4])
+
+
 def check_full_run(tap, name, b, status, problem):
     res = results(b.lines)
     counts = summary(b.lines)
@@ -168,6 +199,9 @@ def check_full_run(tap, name, b, status, problem):
               f"{name}: TAP complete, summary line and exit status agree",
               [f"problem: {problem}", f"summary {counts}, counted {expected_counts}",
                f"plan {plan}, results {len(res)}, status {status}"] + b.lines[-5:])
+    tap.check(not too_long(b.tap_lines),
+              f"{name}: no line longer than {LOG_LINE_MAX} characters",
+              too_long(b.tap_lines)[:5])
     return res
 
 
@@ -280,6 +314,7 @@ def main(argv):
                   [f"status {status}"] + b.lines[-3:])
 
     check_consoles(tap, args, keep)
+    check_long_command_line(tap, args, keep)
 
     b, status, problem = run_boot(args, "pvh", "tests=no.such.test")
     tap.check(status == 2 and any("no test is selected" in l for l in b.lines),
