@@ -71,6 +71,10 @@ def parse_args(argv):
     p.add_argument("--elf", default=os.path.join(ROOT, "build", "pmctest.elf"))
     p.add_argument("--qemu", default="qemu-system-x86_64")
     p.add_argument("--bochs", default="bochs")
+    p.add_argument("--xen", default=os.path.join(os.path.dirname(TESTS),
+                                                 "build", "xen", "xen"),
+                   help="the Xen image (an ELF) of the xen-* targets "
+                        "(default: Debian's, which make test fetches)")
     p.add_argument("--keep", dest="keep_bochs", action="store_true",
                    help="keep the per-run ISOs and Bochs files")
     opts = p.parse_args(argv)
@@ -78,6 +82,7 @@ def parse_args(argv):
         p.error("--suggest-expectations needs --target")
     opts.tests = opts.tests or ""
     opts.elf = os.path.abspath(opts.elf)
+    opts.xen = os.path.abspath(opts.xen)
     problem = cmdline_problem(kernel_cmdline(opts))
     if problem:      # argparse's error: the message and status 2
         p.error(problem)
