@@ -15,6 +15,7 @@
   workdir        the scratch directory every boot of one tests/run shares
   version        the project's version, as the build names it
   qemu, bochs    one boot in that emulator, as an Outcome
+  xen            one boot of Xen under QEMU, pmctest its PVH dom0
   outcome        how one boot ended
   test_list      which test was running when a boot stopped
   junit          the JUnit file
