@@ -650,6 +650,76 @@ def xen_route(env):
            "a changed Xen version: the mismatch names both versions", p)
 
 
+DIFF_A = """TAP version 13
+1..4
+# hypervisor: "TCGTCGTCGTCG" (CPUID 40000000H, max leaf 0x40000001)
+ok 1 - t.same [X-1]
+not ok 2 - t.verdict [X-1]
+  ---
+  message: "read where #GP(0) is required"
+  ...
+not ok 3 - t.diagnostics [X-1]
+  ---
+  message: "MSR-1: C0010200H completed"
+  diagnostics:
+    - text: "MSR-1: C0010240H completed"
+  ...
+ok 4 - t.only-a [X-1] # SKIP not here
+# pmctest: 2 passed, 2 failed, 0 skipped
+"""
+DIFF_B = """TAP version 13
+1..4
+# hypervisor: "XenVMMXenVMM" (CPUID 40000000H, max leaf 0x40000005)
+ok 1 - t.same [X-1]
+ok 2 - t.verdict [X-1]
+not ok 3 - t.diagnostics [X-1]
+  ---
+  message: >
+    MSR-1: C0010200H
+    completed
+  ...
+ok 5 - t.only-b [X-1]
+# pmctest: 3 passed, 1 failed, 0 skipped
+"""
+
+
+@check
+def diff_option(env):
+    def log(name, text):
+        path = os.path.join(env.tmp, name)
+        with open(path, "w") as f:
+            f.write(text)
+        return path
+    a, b = log("a.log", DIFF_A), log("b.log", DIFF_B)
+    p = env.run("--diff", a, a)
+    expect(p.returncode == 0 and "0 with another verdict, 0 more" in p.out,
+           "--diff of a log with itself: no difference, status 0", p)
+    p = env.run("--diff", a, b)
+    for line in ("header hypervisor:",
+                 '  b.log: "XenVMMXenVMM" (CPUID 40000000H, max leaf 0x40000005)',
+                 "t.verdict: a.log not ok, b.log ok",
+                 "  a.log: message: read where #GP(0) is required",
+                 "t.diagnostics: not ok on both, the diagnostics differ",
+                 "  only a.log: MSR-1: C0010240H completed",
+                 "t.only-a: only a.log ran it", "t.only-b: only b.log ran it"):
+        expect(line in p.out.splitlines(), f"--diff says {line.strip()!r}", p)
+    expect(p.returncode == 1 and "t.same" not in p.out and
+           "MSR-1: C0010200H completed" not in p.out,
+           "--diff: status 1; the same result, and a value folded on one "
+           "side only, are no difference", p)
+    # Xen's console: the (d0) lines are the kernel's, cut at 199.
+    xen = "(XEN) Xen version 4.17.7 (fake)\n" + "".join(
+        "(d0) " + line + "\n" for line in DIFF_A.splitlines())
+    p = env.run("--diff", a, log("xen.console.log", xen))
+    expect(p.returncode == 0, "--diff reads Xen's console as the kernel's log", p)
+    p = env.run("--diff", a, os.path.join(env.tmp, "no-such.log"))
+    expect(p.returncode == 2 and "neither a log file nor a target" in p.err,
+           "--diff of what is neither a log nor a target: status 2", p)
+    p = env.run("--diff", "qemu-tcg-max-pvh", "xen-pvh-dom0")
+    expect(p.returncode == 0 and "tests in both" in p.out,
+           "--diff boots two targets (the fake QEMU, the fake Xen)", p)
+
+
 @check
 def list_targets(env):
     p = env.run("--list-targets")
