@@ -251,8 +251,9 @@ test-runner: $(ELF)
 
 # Every target available here against its tests/expect/ file (logs in
 # $(BUILD)/run/, Xen's whole console beside each xen-* log), then what the
-# kernel wrote to Xen's console read by the three TAP parsers, the report
-# and the JUnit file that run wrote.
+# kernel wrote to Xen's console read by the three TAP parsers, each Xen
+# target against bare TCG (tests/run --diff; docs/findings.md explains each
+# difference), the report and the JUnit file that run wrote.
 XEN_CONSOLES	:= $(BUILD)/run/xen-pvh-dom0.console.log \
 		   $(BUILD)/run/xen-pvh-dom0-vpmu.console.log
 test-targets: all xen | $(BUILD)/.tools-test
@@ -260,6 +261,7 @@ test-targets: all xen | $(BUILD)/.tools-test
 	$(PYTHON) tests/run --all --elf $(ELF) --qemu $(QEMU) --xen $(XEN_IMAGE) \
 		--junit $(BUILD)/junit.xml --log-dir $(BUILD)/run --report $(BUILD)/report
 	$(PYTHON) tests/check.py tap_parsers --xen-console $(XEN_CONSOLES)
+	$(PYTHON) tests/check.py xen_diff --run-dir $(BUILD)/run
 	$(PYTHON) tests/check.py report --report $(BUILD)/report
 	$(PYTHON) tests/check.py runner --junit $(BUILD)/junit.xml --junit-only
 

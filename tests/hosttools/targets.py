@@ -13,6 +13,8 @@ becomes one JUnit testsuite. Fields:
   machine   QEMU: the -M machine ("" for QEMU's default, pc)
   bochs_cpu Bochs: extra cpu: options, e.g. "ignore_bad_msrs=1"
   xen_args  Xen: words added to Xen's command line, e.g. "vpmu=on"
+  bare      Xen: the target of bare QEMU TCG with the same -cpu, which
+            make test compares it with (tests/run --diff)
   expect    the expectation file under tests/expect/ (default: name); route
             variants of one CPU share their base target's file, and the
             stale-expectation check keeps that sharing honest
@@ -89,11 +91,13 @@ TARGETS = [
 ]
 
 
-def xen(name, xen_args, about, cpu="EPYC", expect=None, timeout=60):
+def xen(name, xen_args, about, cpu="EPYC", bare="qemu-tcg-amd-microvm",
+        expect=None, timeout=60):
     # q35: the AMD IOMMU a PVH dom0 needs is a q35 device.
     return dict(name=name, emulator="xen", accel="tcg", cpu=cpu, route="pvh",
-                machine="q35", xen_args=xen_args, expect=expect or name,
-                timeout=timeout, fallbacks=[], about=about)
+                machine="q35", xen_args=xen_args, bare=bare,
+                expect=expect or name, timeout=timeout, fallbacks=[],
+                about=about)
 
 
 # TCG emulates AMD SVM (with nested paging) and no VMX: Xen runs its AMD

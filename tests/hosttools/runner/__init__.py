@@ -4,6 +4,7 @@
   list_targets   --list-targets
   one_target     --target (and --suggest-expectations)
   all_targets    --all: every target in parallel, and the summary table
+  diff           --diff: where two targets differ, test by test
   target_run     one boot of one target, judged: the exit status
   expectations   tests/expect/TARGET, read
   globs          the kernel's glob, for expectations and --only
