@@ -2,6 +2,7 @@
 #include "platform.h"
 
 #include "apic.h"
+#include "consoles.h"
 #include "context.h"
 #include "cpu.h"
 #include "exec.h"
@@ -9,7 +10,6 @@
 #include "hooks.h"
 #include "kernel_boot.h"
 #include "pmu_enum.h"
-#include "serial.h"
 
 /* QEMU's isa-debug-exit (-device isa-debug-exit,iobase=0xf4): a write of v
  * makes QEMU exit with status (v << 1) | 1. Elsewhere the write is lost. */
@@ -34,17 +34,17 @@ void kernel_boot_record(const char *protocol, const char *command_line)
 
 void platform_console_write(const char *s, size_t n)
 {
-	serial_write(s, n);
+	consoles_write(s, n);
 	fbcon_write(s, n);
 }
 
 void platform_exit(int status)
 {
-	serial_flush();
+	consoles_flush();
 	outb(DEBUG_EXIT_PORT, (uint8_t)status);
 	arch_hooks->print("# pmctest: exit status %d; no isa-debug-exit device, halting\n",
 			  status);
-	serial_flush();
+	consoles_flush();
 	halt_forever();
 }
 

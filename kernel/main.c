@@ -5,6 +5,7 @@
 #include "boot_msrs.h"
 #include "cmdline.h"
 #include "console.h"
+#include "consoles.h"
 #include "exit_status.h"
 #include "fbcon.h"
 #include "apic.h"
@@ -15,7 +16,6 @@
 #include "interrupt_log.h"
 #include "kernel_boot.h"
 #include "platform.h"
-#include "serial.h"
 #include "tap_writer.h"
 #include "trap.h"
 
@@ -51,7 +51,7 @@ void kmain(uint32_t protocol, uint32_t info)
 	const char *given;
 	size_t n = 0;
 
-	serial_init();
+	consoles_init();
 	arch_install_hooks(&hooks);
 	gdt_init();
 	idt_init();
@@ -74,5 +74,7 @@ void kmain(uint32_t protocol, uint32_t info)
 	strbuf_init(&error, error_text, sizeof(error_text));
 	if (!cmdline_parse(line, &options, &error))
 		refuse("bad command line", error_text);
+	if (options.consoles)
+		consoles_select(options.consoles);
 	platform_exit(harness_run(&options));
 }
