@@ -243,6 +243,14 @@ void report_rdpmc_mismatch(const struct rdpmc_case *c,
 		  c->state.pce ? 1 : 0, (unsigned long long)c->rcx,
 		  (unsigned long long)c->rax, (unsigned long long)c->rdx,
 		  (unsigned long long)o->insn_rip);
+	if (o->faulted && o->error_code == EXEC_NO_ERROR_CODE)
+		test_brief("%s at RCX=0x%llx", vector_name(o->vector),
+			   (unsigned long long)c->rcx);
+	else if (o->faulted)
+		test_brief("%s(%u) at RCX=0x%llx", vector_name(o->vector),
+			   o->error_code, (unsigned long long)c->rcx);
+	else
+		test_brief("a read at RCX=0x%llx", (unsigned long long)c->rcx);
 	test_fail("expected: %s [%s]", answer_text, e.statements);
 	if (verbose)
 		report_lines("  ", why_text);

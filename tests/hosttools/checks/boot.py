@@ -6,7 +6,8 @@ fail, skip, contained faults and caught fabricated outcomes exactly as
 expected; bad command lines are refused with a clear error and status 2;
 `list` lists; `timing` adds a tick count per test; explicit-only groups stay out of the default run; on QEMU TCG
 every restricted RDPMC is #GP(0) and every permitted one is reported not ok
-with the #UD TCG raises.
+with the #UD TCG raises, each distinct deviation once in full and the rest
+as short blocks naming it (all in full with `verbose`).
 """
 import argparse
 import os
@@ -71,8 +72,10 @@ def run_boot(args, route, cmdline="", accel="tcg", cpu="max", timeout=60):
     return b, status, problem
 
 
-def results(lines):
-    """[(result, id, statements, diagnostics)] in order."""
+def results(lines, resolve=True):
+    """[(result, id, statements, diagnostics)] in order. With resolve, a
+    short block (`same: "ID: ..."`) is followed by the diagnostics of the
+    test it names, which reported the deviation in full."""
     out = []
     yaml = tap_log.YamlBlock()
     for line in lines:
@@ -83,7 +86,39 @@ def results(lines):
             out.append([kind, m.group(3), m.group(4), []])
         elif diagnostic is not None and out:
             out[-1][3].append(diagnostic)
+    if resolve:
+        by_id = {r[1]: r for r in out}
+        for r in out:
+            same = tap_log.same_as(r[3])
+            if same and same[0] in by_id:
+                r[3] = r[3] + by_id[same[0]][3]
     return out
+
+
+def said_once_problems(res):
+    """Where a log says a deviation twice in full (the same message,
+    expected and observed outcome), or a short block does not name an
+    earlier failure that said its deviation in full, or says nothing of
+    its own."""
+    problems, said = [], {}
+    for kind, test_id, _, diags in res:
+        if kind != "not ok":
+            continue
+        same = tap_log.same_as(diags)
+        if same:
+            earlier, brief = same
+            if earlier not in said.values():
+                problems.append(f"{test_id}: same as {earlier}, which said no deviation in full before it")
+            if not brief:
+                problems.append(f"{test_id}: a short block without its brief")
+            continue
+        keys = {d.split(": ", 1)[0]: d for d in diags
+                if d.startswith(("message: ", "expected: ", "observed: "))}
+        key = tuple(keys.get(k) for k in ("message", "expected", "observed"))
+        if key in said:
+            problems.append(f"{test_id}: says in full what {said[key]} said")
+        said.setdefault(key, test_id)
+    return problems
 
 
 def summary(lines):
@@ -151,7 +186,7 @@ def main(argv):
         tap.check(any(l == f"# boot: {'multiboot2' if route == 'iso' else 'pvh'}, command line \"\"" for l in b.lines),
                   f"{route}: the kernel names its boot protocol")
         if route == "pvh":
-            tcg_run = res
+            tcg_run, pvh_lines = res, b.lines
 
     # Written to a USB stick (dd), the hybrid ISO is a hard disk: booted
     # so, by BIOS (its MBR) and by UEFI (its EFI partition), it must run
@@ -184,6 +219,16 @@ def main(argv):
     tap.check(permitted and len(ud) == len(permitted),
               f"TCG: all {len(permitted)} permitted reads are not ok with observed #UD",
               [f"{r[1]}: {r[0]} {r[3][-1:] }" for r in permitted if r not in ud])
+
+    # Each distinct deviation said once in full: a later failure that
+    # deviates the same way (RCX and context aside) is a short block
+    # naming the first, with what deviated in a few words.
+    shown = results(pvh_lines, resolve=False)
+    problems = said_once_problems(shown)
+    short = [r for r in shown if tap_log.same_as(r[3])]
+    tap.check(short and not problems,
+              f"TCG: each deviation said once in full, {len(short)} failures as short blocks naming it",
+              problems[:10])
 
     b, status, problem = run_boot(args, "pvh", "tests=selftest.*")  # not selftest.hang
     keep("selftest", b)
@@ -259,6 +304,17 @@ def main(argv):
               not any(re.match(r"^  [A-Z]+-\d+: ", d) for d in default) and reasoning,
               "a mismatch's report: each line once, the model's reasoning only with verbose",
               [f"default: {default}", f"verbose reasoning: {reasoning}"])
+
+    # verbose says everything: no short block, each failure in full.
+    blocks = {}
+    for words in ("", " verbose"):
+        b, status, problem = run_boot(args, "pvh", "tests=ecx.index.fixed.*" + words)
+        blocks[words] = [(r[1], tap_log.same_as(r[3]) is not None, any(d.startswith("message: ") for d in r[3]))
+                         for r in results(b.lines, resolve=False)]
+    tap.check([s for _, s, _ in blocks[""]] == [False, True] and
+              [(s, m) for _, s, m in blocks[" verbose"]] == [(False, True), (False, True)],
+              "the second of two like deviations is a short block, and in full with verbose",
+              [f"default {blocks['']}", f"verbose {blocks[' verbose']}"])
 
     return tap.finish()
 
