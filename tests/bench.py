@@ -19,7 +19,7 @@ import subprocess
 import sys
 import time
 
-from hosttools import TESTS, boot, tap_log
+from hosttools import TESTS, bench_log, boot, tap_log
 
 # name: (accel, cpu, label, expectation file, [(route, machine)]); the
 # machine "uefi" is -M pc with OVMF instead of SeaBIOS.
@@ -41,8 +41,6 @@ def excluded(expect_name):
     with open(os.path.join(EXPECT_DIR, expect_name)) as f:
         globs = [l.split()[0][1:] for l in f if l.startswith("!")]
     return f"exclude={','.join(globs)}" if globs else ""
-BENCH_LINE = re.compile(r"^bench (\S+) cycles_median=(\d+) "
-                        r"cycles_min=(\d+) n=(\d+) outcome=(\S+)")
 
 
 def qemu(args, accel, cpu, route, elf, iso, cmdline, machine=""):
@@ -65,11 +63,8 @@ def target_usable(accel):
 def bench_rows(args, accel, cpu):
     run = boot.Boot(qemu(args, accel, cpu, "pvh", args.elf, args.iso,
                          "tests=bench.* verbose"), args.timeout, False, None)
-    yaml = tap_log.YamlBlock()
-    notes = [d for d in (yaml.feed(line)[1] for line in run.lines) if d]
-    rows = [m.groups() for m in map(BENCH_LINE.match, notes) if m]
     status, problem = run.verdict()
-    return rows, problem
+    return bench_log.bench_rows(run.lines), problem
 
 
 def quiet(cmd):

@@ -8,6 +8,7 @@ directory with nothing set.
   tap_log     what the host reads in the kernel's TAP: result lines, the
               summary, YAML diagnostics, the `list` lines
   tap_out     TAP on stdout for the host checks
+  bench_log   what make bench reads in the kernel's TAP
   targets     the targets tests/run boots pmctest on (data)
   spec_doc    the statements of docs/spec.md
   runner/     tests/run, one job per module

@@ -15,7 +15,7 @@ import re
 import shutil
 import subprocess
 
-from .. import boot, tap_log
+from .. import bench_log, boot, tap_log
 from ..tap_out import Tap
 from . import argument_parser
 
@@ -304,6 +304,16 @@ def main(argv):
               not any(re.match(r"^  [A-Z]+-\d+: ", d) for d in default) and reasoning,
               "a mismatch's report: each line once, the model's reasoning only with verbose",
               [f"default: {default}", f"verbose reasoning: {reasoning}"])
+
+    # make bench's rows (tests/bench.py): every bench line, also where it
+    # is a test's only diagnostic and so its YAML message (the reference
+    # rows, NOP to CPUID).
+    names = ["nop", "lfence", "rdtsc", "cpuid", "rdpmc.gp.cpl0"]
+    b, status, problem = run_boot(args, "pvh", "tests=" + ",".join(
+        f"bench.{n}" for n in names) + " verbose")
+    rows = [r[0] for r in bench_log.bench_rows(b.lines)]
+    tap.check(rows == names, "make bench reads a row of each bench test, the reference rows too",
+              [f"rows {rows}", f"problem {problem}"])
 
     # verbose says everything: no short block, each failure in full.
     blocks = {}

@@ -1,0 +1,23 @@
+"""What make bench reads in the kernel's TAP: the bench.* group's
+"bench NAME cycles_median=N cycles_min=N n=N outcome=WHAT" lines, which
+sit in the YAML diagnostics of each bench test (its `message` where the
+line is the test's first diagnostic, else an item of its list)."""
+import re
+
+from . import tap_log
+
+BENCH_LINE = re.compile(r"^bench (\S+) cycles_median=(\d+) "
+                        r"cycles_min=(\d+) n=(\d+) outcome=(\S+)")
+
+
+def bench_rows(lines):
+    """(name, median, min, n, outcome) of each bench line, in order."""
+    yaml, rows = tap_log.YamlBlock(), []
+    for line in lines:
+        text = yaml.feed(line)[1]
+        if text and text.startswith("message: "):
+            text = text[len("message: "):]
+        m = BENCH_LINE.match(text or "")
+        if m:
+            rows.append(m.groups())
+    return rows
