@@ -5,6 +5,7 @@
 #include "console.h"
 #include "deviations_said.h"
 #include "exit_status.h"
+#include "exit_tally.h"
 #include "glob.h"
 #include "interrupt_log.h"
 #include "platform.h"
@@ -322,7 +323,11 @@ static void run_one(const struct suite *s, unsigned i,
 {
 	uint64_t ran;
 	enum tap_result result;
+	unsigned group = 0;
 
+	while (t->id[group] && t->id[group] != '.')
+		group++;
+	exit_tally_group(t->id, group);	/* the test and its report */
 	current.started = platform_timestamp();
 	current.failed = false;
 	current.skipped = false;
@@ -348,6 +353,7 @@ static void run_one(const struct suite *s, unsigned i,
 		   current.skip_reason);
 	if ((result == TAP_FAIL || run.options->verbose) && current.diag.len)
 		print_diagnostics(t->id);
+	exit_tally_group(0, 0);	/* not the `timing` lines */
 	if (run.options->timing)
 		console_printf("# time: %s run=%llu report=%llu\n", t->id,
 			       (unsigned long long)(ran - current.started),
@@ -378,9 +384,11 @@ int harness_run(const struct harness_options *o)
 	run.options = o;
 	run.started = platform_timestamp();
 	for_each_selected(o, run_one);
-	if (o->timing)
+	if (o->timing) {
 		console_printf("# time: suite %llu\n",
 			       (unsigned long long)(platform_timestamp() - run.started));
+		exit_tally_print();
+	}
 
 	/* The one summary line serial-console CI greps for, a TAP comment. */
 	console_printf("# pmctest: %u passed, %u failed, %u skipped\n",

@@ -5,6 +5,7 @@
 #include "cmdline.h"
 #include "console.h"
 #include "exit_status.h"
+#include "exit_tally.h"
 #include "fbcon.h"
 #include "apic.h"
 #include "gdt.h"
@@ -27,6 +28,7 @@ static const struct arch_hooks hooks = {
 	.bail_out = harness_bail_out,
 	.interrupt = interrupt_log_record,
 	.print = console_printf,
+	.exits = exit_tally_count,
 };
 
 /* Before the harness has started its TAP: version line, why, Bail out!. */
@@ -50,8 +52,8 @@ void kmain(uint32_t protocol, uint32_t info)
 	const char *given;
 	size_t n = 0;
 
+	arch_install_hooks(&hooks);	/* first: the serial port's setup is counted */
 	serial_init();
-	arch_install_hooks(&hooks);
 	gdt_init();
 	idt_init();
 	guard_pages_init();

@@ -1,7 +1,8 @@
 """What make bench reads in the kernel's TAP: the bench.* group's
 "bench NAME cycles_median=N cycles_min=N n=N outcome=WHAT" lines, which
 sit in the YAML diagnostics of each bench test (its `message` where the
-line is the test's first diagnostic, else an item of its list)."""
+line is the test's first diagnostic, else an item of its list); and, with
+`timing`, the exit tally's "# exits: GROUP KIND=N ... io.0xPORT=N" lines."""
 import re
 
 from . import tap_log
@@ -21,3 +22,18 @@ def bench_rows(lines):
         if m:
             rows.append(m.groups())
     return rows
+
+
+EXITS_LINE = re.compile(r"^# exits: (\S+)((?: [a-z0-9.]+=\d+)+)$")
+
+
+def exit_tallies(lines):
+    """{group: {kind or "io.0xPORT": count}} of the "# exits:" lines, the
+    total as the group "total"."""
+    tallies = {}
+    for line in lines:
+        m = EXITS_LINE.match(line)
+        if m:
+            tallies[m.group(1)] = {k: int(v) for k, v in
+                                   (kv.split("=") for kv in m.group(2).split())}
+    return tallies

@@ -4,7 +4,8 @@ Both boot routes reach the summary line, and the ISO also as a raw disk
 on BIOS and UEFI; the selftest group reports pass,
 fail, skip, contained faults and caught fabricated outcomes exactly as
 expected; bad command lines are refused with a clear error and status 2;
-`list` lists; `timing` adds a tick count per test; explicit-only groups stay out of the default run; on QEMU TCG
+`list` lists; `timing` adds a tick count per test and the exit tally per
+group; explicit-only groups stay out of the default run; on QEMU TCG
 every restricted RDPMC is #GP(0) and every permitted one is reported not ok
 with the #UD TCG raises, each distinct deviation once in full and the rest
 as short blocks naming it (all in full with `verbose`).
@@ -287,6 +288,28 @@ def main(argv):
               times == ids and len(suite) == 1,
               "timing: one '# time:' line per test, in order, and one for the suite",
               [f"problem {problem}", f"ids {ids}", f"times {times}", f"suite {suite}"])
+
+    # The exit tally (timing): per group, each instruction that exits to a
+    # hypervisor where it is issued. Three RDPMCs, two of them through the
+    # legacy-mode trampoline, whose every trip issues 5 RDMSRs and 5 WRMSRs,
+    # one more WRMSR where it enters CPL 3 by SYSEXIT; COM1's data port
+    # takes every byte the tests wrote, CR LF line ends included.
+    three = ["priv.long.cpl0.pce0.valid", "priv.real.pce0.valid", "priv.prot32.cpl3.pce1.valid"]
+    b, status, problem = run_boot(args, "pvh", f"tests={','.join(three)} timing")
+    tallies = bench_log.exit_tallies(b.lines)
+    written, inside = 0, False
+    for line in b.lines:
+        m = tap_log.RESULT.match(line)
+        inside = bool(m) or (inside and not line.startswith("# time:"))
+        written += len(line) + 2 if inside else 0
+    priv, total = tallies.get("priv", {}), tallies.get("total", {})
+    tap.check(sorted(tallies) == ["priv", "start", "total"] and
+              (priv.get("rdpmc"), priv.get("rdmsr"), priv.get("wrmsr")) == (3, 10, 11) and
+              priv.get("io.0x3f8") == written and
+              all(total[k] == sum(t.get(k, 0) for g, t in tallies.items() if g != "total")
+                  for k in total),
+              "timing: the exit tally counts each RDPMC, MSR access and COM1 byte of a group, and the total adds up",
+              [f"{g}: {t}" for g, t in tallies.items()] + [f"COM1 bytes of the tests {written}"])
 
     # The YAML block of a mismatch (TCG: #UD where a read is required):
     # message, context, expected, observed once each, no line twice; the
