@@ -9,6 +9,7 @@ directory with nothing set.
               summary, YAML diagnostics, the `list` lines
   tap_out     TAP on stdout for the host checks
   bench_log   what make bench reads in the kernel's TAP
+  kut         kvm-unit-tests' pmu.flat beside pmctest in make bench
   targets     the targets tests/run boots pmctest on (data)
   spec_doc    the statements of docs/spec.md
   runner/     tests/run, one job per module
