@@ -1,6 +1,6 @@
 /*
  * The instructions that exit to a typical hypervisor (a VM exit under
- * VMX or SVM with the intercepts KVM and Xen set): the platform counts
+ * VMX or SVM with the usual intercepts): the platform counts
  * them where it issues them and reports them through a hook
  * (arch/hooks.h); the harness tallies them per test group
  * (kernel/exit_tally.h). Plain data, for both sides.
