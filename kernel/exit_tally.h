@@ -23,7 +23,7 @@ void exit_tally_group(const char *name, unsigned n);
 /*
  * One comment line per group, in the order the groups first ran, then
  * the total:
- *   # exits: priv cpuid=0 rdmsr=1386 wrmsr=1390 rdpmc=252 hlt=0 io=14021 io.0x3f8=13150 io.0x3fd=871
+ *   # exits: priv io=16734 rdmsr=1250 wrmsr=1304 cpuid=14 rdpmc=466 hlt=0 io.0x3f8=15756 io.0x3fd=978
  * Nothing when no instruction was reported.
  */
 void exit_tally_print(void);
