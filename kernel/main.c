@@ -7,6 +7,7 @@
 #include "console.h"
 #include "consoles.h"
 #include "exit_status.h"
+#include "exit_tally.h"
 #include "fbcon.h"
 #include "apic.h"
 #include "gdt.h"
@@ -28,6 +29,7 @@ static const struct arch_hooks hooks = {
 	.bail_out = harness_bail_out,
 	.interrupt = interrupt_log_record,
 	.print = console_printf,
+	.exits = exit_tally_count,
 };
 
 /* Before the harness has started its TAP: version line, why, Bail out!. */
@@ -51,8 +53,8 @@ void kmain(uint32_t protocol, uint32_t info)
 	const char *given;
 	size_t n = 0;
 
+	arch_install_hooks(&hooks);	/* first: the consoles' setup is counted */
 	consoles_init();
-	arch_install_hooks(&hooks);
 	gdt_init();
 	idt_init();
 	guard_pages_init();

@@ -1,8 +1,9 @@
 """What the host tools read in the kernel's TAP 13: the
 result lines, the summary comment, and the diagnostics of a result, which
 sit in the YAML block under it: its keys (`message: "..."`, `context:`,
-`expected:`, `observed:`) and its `diagnostics:` list (`- text: "..."`);
-and the lines of its `list` option."""
+`expected:`, `observed:`) and its `diagnostics:` list (`- text: "..."`),
+or for a failure that deviates as an earlier test did, the one key
+`same: "EARLIER_ID: BRIEF"`; and the lines of its `list` option."""
 import re
 
 # A result: kind, number, test ID, statements, SKIP or TODO, and reason.
@@ -16,6 +17,10 @@ LISTED = re.compile(r"^(\S+)\s+\[([^\]]*)\]\s*(.*)$")
 # whose text is on the lines under it.
 KEY = re.compile(r'^  ([a-z]+): "(.*)"$')
 FOLDED_KEY = re.compile(r"^  ([a-z]+): >$")
+# A short YAML block's one diagnostic: the earlier test that reported the
+# same deviation in full, and what the check said of this one in a few
+# words ("#UD at RCX=0x10000"), if it said anything.
+SAME = re.compile(r"^same: ([^:\s]+)(?:: (.*))?$")
 # Screen control that GRUB and SeaBIOS send before the kernel's first line.
 CONTROL = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|[\x00-\x08\x0b-\x1f\x7f]")
 
@@ -72,6 +77,16 @@ class YamlBlock:
         if key:
             self.folded = (f"{key.group(1)}: ", 2, [])
         return True, done
+
+
+def same_as(diagnostics):
+    """(earlier test ID, brief) if the diagnostics are a short block's,
+    else None."""
+    for line in diagnostics:
+        m = SAME.match(line)
+        if m:
+            return m.group(1), m.group(2) or ""
+    return None
 
 
 def unquote(text):
