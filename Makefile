@@ -170,8 +170,9 @@ run: $(ISO) | $(BUILD)/.tools-run $(if $(filter uefi,$(FIRMWARE)),$(BUILD)/.tool
 
 # make test runs these steps in this order and stops at the first that
 # fails. Each is a target of its own too, to run one part again.
-TEST_STEPS	:= test-tools host-tests test-boot test-tap-parsers test-lava \
-		   test-cli test-screen test-spec-coverage test-runner test-targets
+TEST_STEPS	:= test-tools host-tests test-boot test-hostile-boot test-tap-parsers \
+		   test-lava test-cli test-screen test-spec-coverage test-runner \
+		   test-targets
 .PHONY: $(TEST_STEPS)
 
 test: all | $(BUILD)/.tools-test
@@ -193,6 +194,21 @@ test-tools:
 test-boot: $(ELF) $(ISO) | $(BUILD)/.tools-test
 	$(PYTHON) tests/check.py boot --elf $(ELF) --iso $(ISO) --qemu $(QEMU) \
 		--log-dir $(BUILD)/tap
+
+# The loader shim (tests/bootshim/): a 32-bit PVH kernel for QEMU that
+# enters pmctest's own entries with the boot information a case crafted.
+SHIM		:= $(BUILD)/bootshim/shim.elf
+$(SHIM): tests/bootshim/shim.asm tests/bootshim/shim.ld | $(BUILD)/.tools-run
+	@mkdir -p $(dir $@)
+	$(NASM) -f elf32 -Werror -o $(@:.elf=.o) $<
+	$(LD) -m elf_i386 -nostdlib -static -z noexecstack -T tests/bootshim/shim.ld \
+		-o $@ $(@:.elf=.o)
+
+# Hostile boot information through both entries: each case refused with a
+# Bail out! naming the field and status 2, or run, never a write out of
+# bounds or a loop; a fault while reporting a fault ends the run at once.
+test-hostile-boot: $(ELF) $(SHIM) | $(BUILD)/.tools-test
+	$(PYTHON) tests/check.py hostile_boot --elf $(ELF) --shim $(SHIM) --qemu $(QEMU)
 
 # Perl's TAP::Parser, Python's tappy and node's tap-parser read the logs
 # test-boot kept and the simulator's log of a deviation (failures with
