@@ -66,8 +66,9 @@ $(HOST_PROGS): | $(BUILD)/.tools-run $(BUILD)/.tools-host
 #   uefi  OVMF, for FIRMWARE=uefi and the UEFI targets
 #   lava  LAVA's dispatcher (make lava)
 #   test  what make test needs besides: uefi, lava, Bochs with its ROMs and
-#         its headless display, the TAP parsers of three languages, and the
-#         SVG renderer the report check uses
+#         its headless display, the TAP parsers of three languages, the
+#         SVG renderer the report check uses, and clang with its fuzzer
+#         runtime (libclang-rt-dev: the one of Debian's default clang)
 # The first three come without the packages theirs recommend (QEMU's GTK
 # display, OVMF, GCC's C library headers); lava and test with them, which
 # tappy's YAML support (python3-yaml) and LAVA's tools need.
@@ -87,7 +88,8 @@ TOOLS_test	:= $(TOOLS_uefi) $(TOOLS_lava) bochs:bochs \
 		   $(BOCHS_TERM_PLUGIN):bochs-term \
 		   perl:perl tap-parser:node-tap-parser \
 		   /usr/lib/python3/dist-packages/tap:python3-tap \
-		   rsvg-convert:librsvg2-bin
+		   rsvg-convert:librsvg2-bin clang:clang \
+		   /usr/share/doc/libclang-rt-dev/copyright:libclang-rt-dev
 
 # TOOLS_DRY=1, with make -n: each set a target reaches prints the packages
 # it would install on a machine that has none of them, and nothing is
