@@ -171,7 +171,8 @@ run: $(ISO) | $(BUILD)/.tools-run $(if $(filter uefi,$(FIRMWARE)),$(BUILD)/.tool
 # make test runs these steps in this order and stops at the first that
 # fails. Each is a target of its own too, to run one part again.
 TEST_STEPS	:= test-tools host-tests test-boot test-tap-parsers test-lava \
-		   test-cli test-screen test-spec-coverage test-runner test-targets
+		   test-cli test-kernel-cmdline test-screen test-spec-coverage \
+		   test-runner test-targets
 .PHONY: $(TEST_STEPS)
 
 test: all | $(BUILD)/.tools-test
@@ -211,6 +212,11 @@ test-lava: $(ELF) $(ISO) | $(BUILD)/.tools-lava
 # the command lines refused before anything boots.
 test-cli: all
 	$(PYTHON) tests/check.py cli --elf $(ELF) --build $(BUILD) --qemu $(QEMU)
+
+# The host refuses the kernel command lines the kernel's own parser,
+# built for the host, refuses.
+test-kernel-cmdline: $(CMDLINE_CHECK)
+	$(PYTHON) tests/check.py kernel_cmdline --parser $(CMDLINE_CHECK)
 
 # The screen console read back from QEMU's screendumps (OVMF, no serial
 # port), and a boot with no console at all.

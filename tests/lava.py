@@ -19,13 +19,13 @@ what LAVA recorded.
 import argparse
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
 import tempfile
 
 from hosttools import TESTS, tap_log
+from hosttools.kernel_cmdline import cmdline_problem
 from hosttools.tap_out import Tap
 
 # the job templates and the device file
@@ -169,8 +169,9 @@ def main(argv):
             p.error(f"no such file: {image}")
     if args.iso and args.cmdline and not args.check:
         p.error("--cmdline: an ISO has its command line built in")
-    if re.search(r"[^\x20-\x7e]|'", args.cmdline):
-        p.error("--cmdline: printable ASCII without single quotes only")
+    problem = cmdline_problem(args.cmdline)
+    if problem:         # the kernel's refusal; none leaves a quote in it
+        p.error(f"--cmdline: {problem}")
     if args.check:
         return check(args)
     why_not = why_not_runnable()

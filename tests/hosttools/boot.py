@@ -16,7 +16,6 @@ from .tap_log import CONTROL, RESULT, SUMMARY_PREFIX
 EXIT_HARNESS_ERROR = 2
 TAP_VERSION = "TAP version 13"
 OVMF = "/usr/share/ovmf/OVMF.fd"    # Debian's ovmf: UEFI for QEMU
-KERNEL_CMDLINE_MAX = 1023   # kernel/main.c copies at most this many bytes
 
 
 # The emulators this process has started and not yet reaped.
@@ -38,19 +37,6 @@ def exit_on_signals():
     for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         signal.signal(signum, stop)
 
-
-def cmdline_problem(cmdline):
-    """Why the kernel would refuse this command line, or None: it takes
-    printable ASCII only, at most KERNEL_CMDLINE_MAX bytes (and a PVH
-    loader puts a much longer one where the kernel does not find it)."""
-    if len(cmdline.encode()) > KERNEL_CMDLINE_MAX:
-        return (f"the kernel command line is {len(cmdline.encode())} bytes, "
-                f"more than the {KERNEL_CMDLINE_MAX} the kernel takes")
-    bad = next((c for c in cmdline if not " " <= c <= "~"), None)
-    if bad is not None:
-        return (f"the kernel command line holds {bad!r}: only printable "
-                "ASCII reaches the kernel intact")
-    return None
 
 # (QEMU's exit code) = (kernel status << 1) | 1 with isa-debug-exit.
 DEBUG_EXIT = ["-device", "isa-debug-exit,iobase=0xf4,iosize=0x04"]

@@ -19,7 +19,7 @@ scripts/mkiso from the ELF and the command line of that run.
 import argparse
 import os
 
-from ..boot import cmdline_problem
+from ..kernel_cmdline import cmdline_problem
 
 from .. import ROOT, TESTS
 from .all_targets import all_targets
