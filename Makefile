@@ -20,6 +20,26 @@ TESTS		?=
 KERNEL_ARGS	?=
 CMDLINE		:= $(strip $(if $(TESTS),tests=$(TESTS)) $(KERNEL_ARGS))
 
+# What a user sets on make's command line reaches the recipes as an
+# environment variable, which a recipe quotes ("$$PMCTEST_ACCEL"): no shell
+# ever parses the value, whatever it holds. PYTHON, CC and the other tool
+# variables are commands, as in any Makefile.
+export PMCTEST_QEMU = $(QEMU)
+export PMCTEST_ACCEL = $(ACCEL)
+export PMCTEST_CPU = $(CPU)
+export PMCTEST_FIRMWARE = $(FIRMWARE)
+export PMCTEST_QEMU_ARGS = $(QEMU_ARGS)
+export PMCTEST_CMDLINE = $(CMDLINE)
+
+# BUILD is a path in every recipe: letters, digits and . _ / + - only.
+PATH_CHARS	:= a b c d e f g h i j k l m n o p q r s t u v w x y z \
+		   A B C D E F G H I J K L M N O P Q R S T U V W X Y Z \
+		   0 1 2 3 4 5 6 7 8 9 . _ / + -
+without_chars	= $(if $(2),$(call without_chars,$(subst $(firstword $(2)),,$(1)),$(wordlist 2,999,$(2))),$(1))
+ifneq ($(call without_chars,$(BUILD),$(PATH_CHARS))$(word 2,$(BUILD)),)
+$(error BUILD=$(BUILD): a build directory of letters, digits and . _ / + - only)
+endif
+
 KERNEL_CFLAGS	:= -std=c11 -O2 -g -ffreestanding -fno-pic -fno-pie -I$(BUILD) \
 		   -mno-red-zone -mgeneral-regs-only -mcmodel=small \
 		   -fno-stack-protector -fno-asynchronous-unwind-tables \
@@ -148,31 +168,32 @@ $(BUILD)/obj/font.o: $(BUILD)/font.c arch/font.h
 
 # The version the TAP header names (scripts/version.py): rewritten only when
 # the commit changes, so that only the harness is rebuilt then.
+$(VERSION_H): export PMCTEST_VERSION = $(shell $(PYTHON) scripts/version.py)
 $(VERSION_H): FORCE
 	@mkdir -p $(BUILD)
-	@echo '#define PMCTEST_VERSION "$(shell $(PYTHON) scripts/version.py)"' | \
-		cmp -s - $@ || \
-		echo '#define PMCTEST_VERSION "$(shell $(PYTHON) scripts/version.py)"' > $@
+	@printf '#define PMCTEST_VERSION "%s"\n' "$$PMCTEST_VERSION" | cmp -s - $@ || \
+		printf '#define PMCTEST_VERSION "%s"\n' "$$PMCTEST_VERSION" > $@
 $(BUILD)/obj/kernel/harness.o: $(VERSION_H)
 
 # The command line GRUB passes is part of the ISO: rebuild when it changes.
+# One the kernel would refuse stops make here, with the kernel's reason.
 $(BUILD)/cmdline.txt: FORCE
 	@mkdir -p $(BUILD)
-	@echo '$(CMDLINE)' | cmp -s - $@ || echo '$(CMDLINE)' > $@
+	@$(PYTHON) tests/cmdline.py $@
 
 $(ISO): $(ELF) $(BUILD)/cmdline.txt scripts/mkiso | $(BUILD)/.tools-run
 	scripts/mkiso $(ELF) $@ "$$(cat $(BUILD)/cmdline.txt)"
 
 run: $(ISO) | $(BUILD)/.tools-run $(if $(filter uefi,$(FIRMWARE)),$(BUILD)/.tools-uefi)
-	$(PYTHON) tests/boot.py --route iso --iso $(ISO) --accel $(ACCEL) --cpu $(CPU) \
-		--firmware $(FIRMWARE) \
-		--qemu $(QEMU) $(if $(QEMU_ARGS),"--qemu-args=$(QEMU_ARGS)")
+	$(PYTHON) tests/boot.py --route iso --iso $(ISO) --accel "$$PMCTEST_ACCEL" \
+		--cpu "$$PMCTEST_CPU" --firmware "$$PMCTEST_FIRMWARE" \
+		--qemu "$$PMCTEST_QEMU" --qemu-args="$$PMCTEST_QEMU_ARGS"
 
 # make test runs these steps in this order and stops at the first that
 # fails. Each is a target of its own too, to run one part again.
 TEST_STEPS	:= test-tools host-tests test-boot test-tap-parsers test-lava \
 		   test-cli test-kernel-cmdline test-screen test-spec-coverage \
-		   test-runner test-targets
+		   test-runner test-hostile test-targets
 .PHONY: $(TEST_STEPS)
 
 test: all | $(BUILD)/.tools-test
@@ -192,7 +213,7 @@ test-tools:
 # selftest's verdict, refused command lines, its options, and the #GP(0)
 # and #UD QEMU TCG gives. Its serial logs go to $(BUILD)/tap/.
 test-boot: $(ELF) $(ISO) | $(BUILD)/.tools-test
-	$(PYTHON) tests/check.py boot --elf $(ELF) --iso $(ISO) --qemu $(QEMU) \
+	$(PYTHON) tests/check.py boot --elf $(ELF) --iso $(ISO) --qemu "$$PMCTEST_QEMU" \
 		--log-dir $(BUILD)/tap
 
 # Perl's TAP::Parser, Python's tappy and node's tap-parser read the logs
@@ -211,7 +232,7 @@ test-lava: $(ELF) $(ISO) | $(BUILD)/.tools-lava
 # What a user types: every command's --help, make run in another BUILD, and
 # the command lines refused before anything boots.
 test-cli: all
-	$(PYTHON) tests/check.py cli --elf $(ELF) --build $(BUILD) --qemu $(QEMU)
+	$(PYTHON) tests/check.py cli --elf $(ELF) --build $(BUILD) --qemu "$$PMCTEST_QEMU"
 
 # The host refuses the kernel command lines the kernel's own parser,
 # built for the host, refuses.
@@ -222,20 +243,25 @@ test-kernel-cmdline: $(CMDLINE_CHECK)
 # port), and a boot with no console at all.
 test-screen: $(ELF) $(BUILD)/font.c | $(BUILD)/.tools-uefi
 	$(PYTHON) tests/check.py screen --elf $(ELF) --font-table $(BUILD)/font.c \
-		--qemu $(QEMU)
+		--qemu "$$PMCTEST_QEMU"
 
 # docs/spec-coverage.md is current and names a test for every statement.
 test-spec-coverage: $(ELF) $(SIM)
-	$(PYTHON) tests/check.py spec_coverage --elf $(ELF) --qemu $(QEMU) --sim $(SIM)
+	$(PYTHON) tests/check.py spec_coverage --elf $(ELF) --qemu "$$PMCTEST_QEMU" --sim $(SIM)
 
 # tests/run itself: expectations, JUnit, and every way a boot can go wrong.
 test-runner: $(ELF)
 	$(PYTHON) tests/check.py runner --elf $(ELF)
 
+# The host tools against hostile serial logs, arguments, resources, signals
+# and make variables, through a stand-in emulator (about a minute).
+test-hostile: $(ELF) $(ISO)
+	$(PYTHON) tests/check.py hostile --elf $(ELF) --iso $(ISO) --build $(BUILD)
+
 # Every target available here against its tests/expect/ file (logs in
 # $(BUILD)/run/), then the report and the JUnit file that run wrote.
 test-targets: all | $(BUILD)/.tools-test
-	$(PYTHON) tests/run --all --elf $(ELF) --qemu $(QEMU) --junit $(BUILD)/junit.xml \
+	$(PYTHON) tests/run --all --elf $(ELF) --qemu "$$PMCTEST_QEMU" --junit $(BUILD)/junit.xml \
 		--log-dir $(BUILD)/run --report $(BUILD)/report
 	$(PYTHON) tests/check.py report --report $(BUILD)/report
 	$(PYTHON) tests/check.py runner --junit $(BUILD)/junit.xml --junit-only
@@ -248,16 +274,16 @@ lava: $(ELF) $(ISO) | $(BUILD)/.tools-lava
 ifeq ($(LAVA_IMAGE),iso)
 	$(PYTHON) tests/lava.py --iso $(ISO) --out $(BUILD)/lava
 else
-	$(PYTHON) tests/lava.py --elf $(ELF) --out $(BUILD)/lava --cmdline '$(CMDLINE)'
+	$(PYTHON) tests/lava.py --elf $(ELF) --out $(BUILD)/lava --cmdline="$$PMCTEST_CMDLINE"
 endif
 
 # The conformance report of every target available here: $(BUILD)/report/.
 report: all | $(BUILD)/.tools-test
-	$(PYTHON) tests/run --all --elf $(ELF) --qemu $(QEMU) --report $(BUILD)/report || [ $$? = 1 ]
+	$(PYTHON) tests/run --all --elf $(ELF) --qemu "$$PMCTEST_QEMU" --report $(BUILD)/report || [ $$? = 1 ]
 	@echo "pmctest: the report is $(BUILD)/report/index.html"
 
 spec-coverage: $(ELF) $(SIM)
-	$(PYTHON) tests/check.py spec_coverage --elf $(ELF) --qemu $(QEMU) --sim $(SIM) --write
+	$(PYTHON) tests/check.py spec_coverage --elf $(ELF) --qemu "$$PMCTEST_QEMU" --sim $(SIM) --write
 
 clean:
 	rm -rf $(BUILD)

@@ -11,6 +11,9 @@ FLOOR_OBJS	:= $(patsubst %.asm,$(BUILD)/obj/%.o,$(wildcard boot/*.asm)) \
 BENCH_RUNS	?= 5
 BENCH_TARGETS	?= tcg,kvm
 BENCH_TIMEOUT	?= 600
+export PMCTEST_BENCH_TARGETS = $(BENCH_TARGETS)
+export PMCTEST_BENCH_RUNS = $(BENCH_RUNS)
+export PMCTEST_BENCH_TIMEOUT = $(BENCH_TIMEOUT)
 
 $(FLOOR_ELF): $(FLOOR_OBJS) linker.ld
 	$(LD) $(KERNEL_LDFLAGS) -o $@ $(FLOOR_OBJS)
@@ -21,5 +24,5 @@ $(FLOOR_ISO): $(FLOOR_ELF) scripts/mkiso | $(BUILD)/.tools-run
 bench: $(ELF) $(ISO) $(FLOOR_ELF) $(FLOOR_ISO) | $(BUILD)/.tools-uefi
 	$(PYTHON) tests/bench.py --elf $(ELF) --iso $(ISO) \
 		--floor-elf $(FLOOR_ELF) --floor-iso $(FLOOR_ISO) \
-		--targets $(BENCH_TARGETS) --runs $(BENCH_RUNS) \
-		--timeout $(BENCH_TIMEOUT) --qemu $(QEMU) --out $(BUILD)/bench.md
+		--targets "$$PMCTEST_BENCH_TARGETS" --runs "$$PMCTEST_BENCH_RUNS" \
+		--timeout "$$PMCTEST_BENCH_TIMEOUT" --qemu "$$PMCTEST_QEMU" --out $(BUILD)/bench.md

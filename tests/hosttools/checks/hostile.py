@@ -1,0 +1,218 @@
+"""The host tools against hostile logs, arguments, resources and signals,
+through a stand-in emulator that prints a given serial log and exits with a
+given status.
+
+  make       make variables (TESTS, KERNEL_ARGS, ACCEL, CPU, FIRMWARE,
+             QEMU_ARGS, BUILD) never reach a shell's parser; a command line
+             the kernel would refuse stops make run before it boots
+
+After every run of tests/run, its scratch directory (TMPDIR) is empty.
+
+  tests/check.py hostile --elf ELF --iso ISO --build DIR [-k PART]...
+"""
+import os
+import re
+import resource
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+from .. import ROOT, TESTS, targets
+from ..tap_out import Tap
+from . import argument_parser
+
+RUN = os.path.join(TESTS, "run")
+BOOT = os.path.join(TESTS, "boot.py")
+
+# The stand-in qemu-system-x86_64: STANDIN_LOG's bytes on stdout (the serial
+# console), then exit STANDIN_EXIT (QEMU's code: kernel status N is 2N+1).
+# STANDIN_PIDS: a directory where each stand-in leaves a file named after
+# its pid. STANDIN_HANG: sleep instead of exiting. STANDIN_SIGNAL,
+# STANDIN_PROBE_SIGNAL: the signal to send the runner when the stand-in
+# starts, or when it is asked its --version. STANDIN_SPLIT=N: after N lines,
+# wait for the file STANDIN_GO.
+STANDIN = r'''#!/usr/bin/env python3
+import os, signal, sys, time
+args, env = sys.argv[1:], os.environ.get
+if "--version" in args:
+    if env("STANDIN_PROBE_SIGNAL"):
+        os.kill(os.getppid(), getattr(signal, env("STANDIN_PROBE_SIGNAL")))
+        time.sleep(0.5)
+    print("QEMU emulator version 0.0.0 (stand-in)"); sys.exit(0)
+if "-machine" in args and "help" in args:
+    print("pc    Standard PC\nmicrovm  microvm (i386)"); sys.exit(0)
+if env("STANDIN_PIDS"):
+    open(os.path.join(env("STANDIN_PIDS"), str(os.getpid())), "w").close()
+if env("STANDIN_SIGNAL"):
+    os.kill(os.getppid(), getattr(signal, env("STANDIN_SIGNAL")))
+data = open(env("STANDIN_LOG"), "rb").read() if env("STANDIN_LOG") else b""
+out = sys.stdout.buffer
+if env("STANDIN_SPLIT"):
+    head = b"".join(data.splitlines(True)[:int(env("STANDIN_SPLIT"))])
+    out.write(head); out.flush()
+    while not os.path.exists(env("STANDIN_GO")):
+        time.sleep(0.05)
+    data = data[len(head):]
+for i in range(0, len(data), 1 << 16):
+    out.write(data[i:i + (1 << 16)]); out.flush()
+if env("STANDIN_HANG"):
+    time.sleep(3600)
+sys.exit(int(env("STANDIN_EXIT", "1")))
+'''
+
+HEAD = ["TAP version 13", "1..3", "# pmctest stand-in"]
+RESULTS = ["ok 1 - a.one [X]", "ok 2 - a.two [X]", "ok 3 - a.three [X]"]
+PASS = HEAD + RESULTS + ["# pmctest: 3 passed, 0 failed, 0 skipped"]
+FAIL = HEAD + RESULTS[:1] + ["not ok 2 - a.two [X]", "  ---",
+                             '  message: "expected 1, observed 2"', "  ..."] + \
+    RESULTS[2:] + ["# pmctest: 2 passed, 1 failed, 0 skipped"]
+EXIT = {0: 1, 1: 3, 2: 5}      # the kernel's status -> QEMU's exit code
+# XML 1.0's characters; what is not one makes a file ill-formed
+NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+class Env:
+    def __init__(self, elf, build):
+        self.elf = elf
+        self.build = build
+        self.tmp = tempfile.mkdtemp(prefix="hostile-")
+        self.qemu = os.path.join(self.tmp, "bin", "qemu-system-x86_64")
+        os.makedirs(os.path.dirname(self.qemu))
+        with open(self.qemu, "w") as f:
+            f.write(STANDIN)
+        os.chmod(self.qemu, 0o755)
+        self.expect = os.path.join(self.tmp, "expect")
+        os.makedirs(self.expect)
+        for t in targets.TARGETS:     # every target passes everything
+            open(os.path.join(self.expect, t["expect"]), "w").close()
+        self.n = 0
+
+    def path(self, name):
+        self.n += 1
+        return os.path.join(self.tmp, f"{self.n}-{name}")
+
+    def folder(self, name):
+        path = self.path(name)
+        os.makedirs(path)
+        return path
+
+    def log(self, lines):
+        path = self.path("serial.log")
+        with open(path, "wb") as f:
+            f.write(lines if isinstance(lines, bytes) else
+                    "".join(line + "\n" for line in lines).encode())
+        return path
+
+    def run(self, cmd, lines=PASS, status=0, env=None, timeout=120, **popen):
+        """cmd to its end; .out, .err, .seconds, .leaked (what it left in
+        its TMPDIR) and .started (the stand-ins it started)."""
+        pids = self.folder("pids")
+        scratch = self.folder("tmp")
+        e = dict(os.environ, STANDIN_LOG=self.log(lines), STANDIN_PIDS=pids,
+                 STANDIN_EXIT=str(EXIT.get(status, status)), TMPDIR=scratch)
+        e.update(env or {})
+        start = time.monotonic()
+        p = subprocess.run(cmd, capture_output=True, env=e, timeout=timeout,
+                           stdin=subprocess.DEVNULL, **popen)
+        p.seconds = time.monotonic() - start
+        p.out = p.stdout.decode("utf-8", "replace")
+        p.err = p.stderr.decode("utf-8", "replace")
+        p.leaked = os.listdir(scratch)
+        p.started = os.listdir(pids)
+        return p
+
+    def tests_run(self, *args, **kw):
+        return self.run([sys.executable, RUN, "--expect-dir", self.expect,
+                         "--qemu", self.qemu, "--elf", self.elf,
+                         "--target", "qemu-tcg-max-pvh"] + list(args), **kw)
+
+    def tests_all(self, *args, **kw):
+        return self.run([sys.executable, RUN, "--expect-dir", self.expect,
+                         "--qemu", self.qemu, "--elf", self.elf, "--all",
+                         "--only", "qemu-tcg-max-pvh"] + list(args), **kw)
+
+    def boot(self, *args, **kw):
+        return self.run([sys.executable, BOOT, "--qemu", self.qemu, "--route",
+                         "pvh", "--elf", self.elf] + list(args), **kw)
+
+
+def shown(p):
+    return [f"exit {p.returncode} after {p.seconds:.1f} s; left in TMPDIR: "
+            f"{p.leaked}", "stderr: " + p.err.strip()[-600:]]
+
+
+def status_2_one_line(p, words):
+    """Status 2, one line on stderr naming words, no traceback, no scratch
+    left."""
+    return (p.returncode == 2 and len(p.err.strip().splitlines()) == 1 and
+            words in p.err and "Traceback" not in p.err and not p.leaked)
+
+
+def xml_problem(path):
+    """None if xmllint reads path as well-formed XML, else its complaint."""
+    if not os.path.exists(path):
+        return "not written"
+    r = subprocess.run(["xmllint", "--noout", path], capture_output=True, text=True)
+    return r.stderr[:300] if r.returncode else None
+
+
+# --------------------------------------------------------------------- make
+
+def make(env, tap):
+    build = env.folder("build")
+    for part in ("obj", "version.h"):
+        subprocess.run(["cp", "-a", os.path.join(env.build, part), build], check=True)
+    for stamp in os.listdir(env.build):
+        if stamp.startswith(".tools"):
+            shutil.copy(os.path.join(env.build, stamp), build)
+    work = env.folder("cwd")
+    for variable, value, words in (
+            ("TESTS", "enc.*'; touch x; echo '", "is not allowed in a pattern"),
+            ("KERNEL_ARGS", "'; touch x; echo '", "unknown option"),
+            ("KERNEL_ARGS", "tests=a tests=b", "given twice"),
+            ("ACCEL", "tcg; touch x", None),
+            ("CPU", "max$(touch x)", None),
+            ("FIRMWARE", "bios; touch x", "invalid choice"),
+            ("QEMU_ARGS", "$$(touch x) `touch x`", None),
+            ("BUILD", "b;touch x", "letters, digits")):
+        args = [f"BUILD={build}", f"QEMU={env.qemu}", f"{variable}={value}"]
+        p = env.run(["make", "-C", ROOT, "--no-print-directory", "run"] + args,
+                    cwd=work, timeout=600)
+        touched = [d for d in (work, ROOT) if os.path.exists(os.path.join(d, "x"))]
+        for d in touched:
+            os.remove(os.path.join(d, "x"))
+        ran_as = p.started and words is None
+        tap.check(not touched and (p.returncode != 0 and words in p.err and not p.started
+                                   if words else p.returncode == 0 and ran_as),
+                  f"make run {variable}={value!r}: no shell runs it; " +
+                  (f"refused before booting ({words})" if words else
+                   "it reaches the tool as written"),
+                  [f"make exit {p.returncode}, touched {touched}, stand-ins "
+                   f"{len(p.started)}", p.err[-400:]])
+
+
+PARTS = {"make": make}
+
+
+def main(argv):
+    p = argument_parser(__name__, __doc__)
+    p.add_argument("--elf", required=True)
+    p.add_argument("--iso", required=True)
+    p.add_argument("--build", required=True)
+    p.add_argument("-k", dest="only", choices=sorted(PARTS), action="append")
+    args = p.parse_args(argv)
+    env = Env(os.path.abspath(args.elf), os.path.abspath(args.build))
+    env.iso = os.path.abspath(args.iso)
+    print("TAP version 13")
+    tap = Tap(detail_lines=8)
+    try:
+        for name, part in PARTS.items():
+            if not args.only or name in args.only:
+                print(f"# {name}")
+                part(env, tap)
+    finally:
+        shutil.rmtree(env.tmp, ignore_errors=True)
+    return tap.finish()
