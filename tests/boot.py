@@ -12,9 +12,9 @@ import os
 import shutil
 import sys
 
-from hosttools.boot import (EXIT_HARNESS_ERROR, OVMF, Boot, exit_on_signals,
-                            qemu_command)
+from hosttools.boot import EXIT_HARNESS_ERROR, OVMF, Boot, qemu_command
 from hosttools.kernel_cmdline import cmdline_problem
+from hosttools.procs import exit_on_signals
 
 
 def parse_args(argv):

@@ -6,36 +6,16 @@ command; tests/run, bench.py and the host checks boot through it too.
 import os
 import re
 import select
-import signal
 import subprocess
 import sys
 import time
 
+from . import procs
 from .tap_log import CONTROL, RESULT, SUMMARY_PREFIX
 
 EXIT_HARNESS_ERROR = 2
 TAP_VERSION = "TAP version 13"
 OVMF = "/usr/share/ovmf/OVMF.fd"    # Debian's ovmf: UEFI for QEMU
-
-
-# The emulators this process has started and not yet reaped.
-LIVE = set()
-
-
-def kill_live():
-    for proc in list(LIVE):
-        if proc.poll() is None:
-            proc.kill()
-
-
-def exit_on_signals():
-    """SIGINT, SIGTERM and SIGHUP end this process at once, killing every
-    emulator it started first (threads waiting on them then return)."""
-    def stop(signum, frame):
-        kill_live()
-        sys.exit(128 + signum)
-    for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
-        signal.signal(signum, stop)
 
 
 # (QEMU's exit code) = (kernel status << 1) | 1 with isa-debug-exit.
@@ -82,17 +62,13 @@ class Boot:
         self.timed_out = False
         self.fatal = None       # QEMU's "KVM internal error" line, if any
         self.returncode = None
-        proc = subprocess.Popen(self.cmd, stdin=subprocess.DEVNULL,
-                                stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE)
-        LIVE.add(proc)
+        proc = procs.start(self.cmd, stdin=subprocess.DEVNULL,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         try:
             self._follow(proc, timeout, echo, log)
         finally:                # also when this process is interrupted
-            if proc.poll() is None:
-                proc.kill()
-            self.returncode = proc.wait()
-            LIVE.discard(proc)
+            procs.done(proc)
+            self.returncode = proc.returncode
 
     def _follow(self, proc, timeout, echo, log):
         deadline = time.monotonic() + timeout

@@ -2,6 +2,9 @@
 through a stand-in emulator that prints a given serial log and exits with a
 given status.
 
+  signals    SIGTERM, SIGHUP and SIGINT at each moment of a run (before the
+             first emulator, as one starts, while they run) end tests/run
+             and every emulator; nohup's ignored SIGHUP stays ignored
   make       make variables (TESTS, KERNEL_ARGS, ACCEL, CPU, FIRMWARE,
              QEMU_ARGS, BUILD) never reach a shell's parser; a command line
              the kernel would refuse stops make run before it boots
@@ -159,6 +162,95 @@ def xml_problem(path):
     return r.stderr[:300] if r.returncode else None
 
 
+# ------------------------------------------------------------------ signals
+
+def alive(pids):
+    """The pids that are still processes (a zombie is not one)."""
+    out = []
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                if f.read().rsplit(")", 1)[1].split()[0] != "Z":
+                    out.append(pid)
+        except OSError:
+            pass
+    return out
+
+
+def signalled(env, cmd, sig, when):
+    """Runs cmd over hanging stand-ins and signals it when: "running" (once
+    a stand-in has started), "probe" (the stand-in asked its version sends
+    it, before any emulator), "start" (a stand-in sends it as it starts).
+    (exit status, seconds from the signal to the exit, stand-ins alive
+    after the exit, scratch left)."""
+    pids, scratch = env.folder("pids"), env.folder("tmp")
+    e = dict(os.environ, STANDIN_LOG=env.log(HEAD + RESULTS[:1]), STANDIN_HANG="1",
+             STANDIN_PIDS=pids, TMPDIR=scratch)
+    if when == "probe":
+        e["STANDIN_PROBE_SIGNAL"] = sig.name
+    if when == "start":
+        e["STANDIN_SIGNAL"] = sig.name
+    proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, env=e)
+    sent = time.monotonic()
+    if when == "running":
+        while not os.listdir(pids) and proc.poll() is None:
+            time.sleep(0.01)
+        sent = time.monotonic()
+        proc.send_signal(sig)
+    try:
+        code = proc.wait(timeout=60)     # a bound for a hang, not a measure
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        code = proc.wait()
+        code = f"none in 60 s (killed: {code})"
+    took = time.monotonic() - sent
+    left = alive(os.listdir(pids))
+    for pid in left:
+        os.kill(int(pid), signal.SIGKILL)
+    return code, took, left, os.listdir(scratch)
+
+
+def signals(env, tap):
+    run_all = [sys.executable, RUN, "--expect-dir", env.expect, "--qemu", env.qemu,
+               "--elf", env.elf, "--all", "--only", "qemu-tcg-max,qemu-tcg-max-pvh"]
+    boot = [sys.executable, BOOT, "--qemu", env.qemu, "--route", "pvh", "--elf", env.elf]
+    times = []
+    for sig in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
+        for tool, cmd, moments in (("tests/run --all", run_all, ("probe", "start", "running")),
+                                   ("boot.py", boot, ("start", "running"))):
+            for when in moments:
+                code, took, left, leaked = signalled(env, cmd, sig, when)
+                if when == "running":
+                    times.append(took)
+                tap.check(code == 128 + sig and not left and not leaked,
+                          f"{sig.name} to {tool} ({when}): exit {128 + sig}, no "
+                          "emulator left, no scratch left",
+                          [f"exit {code} after {took:.2f} s; alive: {left}; "
+                           f"left in TMPDIR: {leaked}"])
+    print(f"# from the signal to the exit, while emulators ran: "
+          f"{min(times):.2f} to {max(times):.2f} s")
+
+    go = env.path("go")
+    pids = env.folder("pids")
+    e = dict(os.environ, STANDIN_LOG=env.log(PASS), STANDIN_EXIT="1",
+             STANDIN_PIDS=pids, STANDIN_SPLIT="4", STANDIN_GO=go)
+    proc = subprocess.Popen([sys.executable, RUN, "--expect-dir", env.expect,
+                             "--qemu", env.qemu, "--elf", env.elf, "--target",
+                             "qemu-tcg-max-pvh"], stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=e,
+                            preexec_fn=lambda: signal.signal(signal.SIGHUP,
+                                                             signal.SIG_IGN))
+    while not os.listdir(pids) and proc.poll() is None:
+        time.sleep(0.01)
+    proc.send_signal(signal.SIGHUP)
+    open(go, "w").close()
+    out, err = proc.communicate(timeout=120)
+    tap.check(proc.returncode == 0 and b"3 passed" in out,
+              "nohup: tests/run started with SIGHUP ignored takes a SIGHUP and "
+              "runs on to status 0", [f"exit {proc.returncode}", err.decode()[-300:]])
+
+
 # --------------------------------------------------------------------- make
 
 def make(env, tap):
@@ -194,7 +286,8 @@ def make(env, tap):
                    f"{len(p.started)}", p.err[-400:]])
 
 
-PARTS = {"make": make}
+PARTS = {"signals": signals,
+         "make": make}
 
 
 def main(argv):

@@ -14,7 +14,6 @@ guest hang, reset, stop mid-TAP, bail out, fail to start, need the
 import os
 import re
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
@@ -339,39 +338,6 @@ def bad_expectation_paths_are_errors(env):
            "a dangling expectation link: status 2", p)
     os.remove(os.path.join(env.expect, "qemu-tcg-max"))
     env.expectations("qemu-tcg-max", "")
-
-
-def fake_emulators_alive(env):
-    r = subprocess.run(["pgrep", "-f", os.path.join(env.tmp, "bin")],
-                       capture_output=True, text=True)
-    return r.stdout.split()
-
-
-@check
-def signals_kill_the_emulators_at_once(env):
-    for sig in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
-        for cmd in ([sys.executable, RUN, "--expect-dir", env.expect, "--all",
-                     "--only", "qemu-tcg-max,qemu-tcg-max-pvh",
-                     "--qemu", env.qemu, "--bochs", env.bochs, "--elf", env.fake_elf],
-                    [sys.executable, BOOT, "--route", "pvh", "--elf", env.fake_elf,
-                     "--qemu", env.qemu]):
-            proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL,
-                                    stderr=subprocess.DEVNULL,
-                                    env=dict(os.environ, FAKE_SCENARIO="hang"))
-            time.sleep(2)
-            start = time.monotonic()
-            proc.send_signal(sig)
-            try:
-                code = proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                code = None
-            took = time.monotonic() - start
-            time.sleep(0.3)
-            left = fake_emulators_alive(env)
-            expect(code is not None and took < 5 and not left,
-                   f"{signal.Signals(sig).name} to {os.path.basename(cmd[1])}: "
-                   f"exit {code} after {took:.1f} s, emulators left: {left}")
 
 
 @check

@@ -4,12 +4,12 @@ Bochs has no isa-debug-exit: COM1 goes to a file, the runner reads it as it
 grows and stops Bochs itself once the kernel's exit line is there."""
 import os
 import re
-import signal
 import subprocess
 import tempfile
 import time
 
-from ..boot import EXIT_HARNESS_ERROR, LIVE
+from .. import procs
+from ..boot import EXIT_HARNESS_ERROR
 
 from .cmdline import kernel_cmdline
 from .outcome import Outcome
@@ -83,30 +83,6 @@ def bochs_log_problem(log):
     return None
 
 
-def kill_group(proc):
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
-    proc.wait()
-
-
-class Group:
-    """Bochs and what it started, for boot.LIVE: kill() ends them all."""
-
-    def __init__(self, proc):
-        self.proc = proc
-
-    def poll(self):
-        return self.proc.poll()
-
-    def kill(self):
-        try:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
-
-
 def follow_com1(proc, com1, judge, outcome, timeout):
     """Feed judge the lines of the COM1 file as Bochs writes them, until the
     kernel's exit line, a reset, Bochs' exit or the timeout; returns the
@@ -166,21 +142,16 @@ def run_bochs(target, opts, ctx, judge, timeout):
     err_path = os.path.join(work, "bochs.err")
     try:
         with open(out_path, "wb") as out, open(err_path, "wb") as err:
-            proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=out,
-                                    stderr=err, env=env, cwd=work,
-                                    start_new_session=True)
+            proc = procs.start(cmd, stdin=subprocess.DEVNULL, stdout=out,
+                               stderr=err, env=env, cwd=work)
     except OSError as e:
         outcome.problem = f"Bochs failed to start: {e}"
         outcome.emulator = "Bochs (unknown)"
         return outcome
-    group = Group(proc)
-    LIVE.add(group)
     try:
         partial = follow_com1(proc, com1, judge, outcome, timeout)
     finally:                # also when the runner is interrupted
-        if proc.poll() is None:
-            kill_group(proc)
-        LIVE.discard(group)
+        procs.done(proc)
     if partial:
         judge.feed(partial.decode("utf-8", "replace").rstrip("\r"))
     outcome.emulator = bochs_banner(out_path)
