@@ -25,8 +25,9 @@ import sys
 import tempfile
 
 from hosttools import TESTS, tap_log
-from hosttools.kernel_cmdline import cmdline_problem
 from hosttools.tap_out import Tap
+from hosttools.kernel_cmdline import cmdline_problem
+from hosttools.verdict import verdict
 
 # the job templates and the device file
 JOBS = os.path.join(TESTS, "lava")
@@ -81,7 +82,7 @@ class Job:
             if level == "results" and isinstance(msg, dict):
                 self.results.append(msg)
             elif level == "target" and isinstance(msg, str):
-                self.serial.append(msg)
+                self.serial.append(tap_log.CONTROL.sub("", msg))
             elif level == "error":
                 self.errors.append(str(msg))
 
@@ -106,6 +107,16 @@ class Job:
 
     def summary(self):
         return next(filter(None, map(tap_log.summary_counts, self.serial)), None)
+
+    def verdict(self):
+        """hosttools.verdict on the serial lines (LAVA keeps no exit
+        status), and whether LAVA's failures agree with it."""
+        v = verdict(self.serial, None)
+        failed = "fail" in [r for _, r in self.tests()]
+        if v.status != 2 and failed != (v.status == 1):
+            v.status, v.reason = 2, (f"LAVA recorded {'a' if failed else 'no'} "
+                                     f"failed test, the TAP says status {v.status}")
+        return v
 
 
 def check(args):
@@ -132,6 +143,9 @@ def check(args):
                       f"{name}: one LAVA result per TAP test: {len(lava)} results, "
                       f"{len(seen)} TAP lines, summary {counts}",
                       [f"job {run.job_result()}, status {run.returncode}"] + run.errors)
+            v = run.verdict()
+            tap.check(v.status != 2, f"{name}: the serial TAP LAVA kept has the "
+                      "verdict of a complete run", [v.reason])
             differ = [f"TAP {t} {a}, LAVA {u} {b}"
                       for (t, a), (u, b) in zip(seen, lava) if (t, a) != (u, b)]
             tap.check(not differ and [t for t, _ in seen] == [t for t, _ in lava] and
@@ -145,9 +159,13 @@ def check(args):
         job = render(args.elf, "tests=selftest.pass bogus", args.cpu,
                      args.timeout, out)
         stopped = Job(job, out)
-        tap.check(stopped.job_result() == "fail" and not stopped.tests(),
-                  "a kernel that stops before its summary line fails the job",
-                  [f"job {stopped.job_result()}, tests {stopped.tests()}"])
+        v = stopped.verdict()
+        tap.check(stopped.job_result() == "fail" and not stopped.tests() and
+                  v.status == 2,
+                  "a kernel that stops before its summary line fails the job, "
+                  "and its TAP's verdict is status 2",
+                  [f"job {stopped.job_result()}, tests {stopped.tests()}, "
+                   f"verdict {v}"])
     return tap.finish()
 
 
@@ -188,10 +206,14 @@ def main(argv):
     print(f"lava: job {run.job_result()}; {verdicts.count('pass')} pass, "
           f"{verdicts.count('fail')} fail, {verdicts.count('skip')} skip; "
           f"log in {os.path.join(out, 'lava-run.log')}")
-    # pmctest's statuses: 2 the job did not complete, 1 a test failed.
+    # pmctest's statuses: 2 the job did not complete or its TAP is not a
+    # complete run's, 1 a test failed.
     if run.job_result() != "pass":
         return 2
-    return 1 if "fail" in verdicts else 0
+    v = run.verdict()
+    if v.reason:
+        print(f"lava: {v.reason} (status 2)", file=sys.stderr)
+    return v.status
 
 
 if __name__ == "__main__":

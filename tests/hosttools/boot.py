@@ -11,10 +11,11 @@ import sys
 import time
 
 from . import procs
-from .tap_log import CONTROL, RESULT, SUMMARY_PREFIX
+from .lines import LineSplitter
+from .tap_log import CONTROL, RESULT
+from .verdict import TAP_VERSION, TapReader, is_listing
 
 EXIT_HARNESS_ERROR = 2
-TAP_VERSION = "TAP version 13"
 OVMF = "/usr/share/ovmf/OVMF.fd"    # Debian's ovmf: UEFI for QEMU
 
 
@@ -58,6 +59,7 @@ class Boot:
         self.lines = []
         self.arrived = []       # time.monotonic() when each line came
         self.preamble = None    # how many lines came before TAP, once it came
+        self.tap = TapReader()  # the kernel's TAP, judged as it comes
         self.stderr = ""
         self.timed_out = False
         self.fatal = None       # QEMU's "KVM internal error" line, if any
@@ -72,8 +74,9 @@ class Boot:
 
     def _follow(self, proc, timeout, echo, log):
         deadline = time.monotonic() + timeout
-        partial, err = b"", b""
-        streams = {proc.stdout.fileno(): "out", proc.stderr.fileno(): "err"}
+        out, err = LineSplitter(), LineSplitter()
+        errors = []
+        streams = {proc.stdout.fileno(): out, proc.stderr.fileno(): err}
         while streams:
             left = deadline - time.monotonic()
             if left <= 0:
@@ -84,27 +87,32 @@ class Boot:
                 data = os.read(fd, 65536)
                 if not data:
                     del streams[fd]
-                elif streams[fd] == "err":
-                    err += data
-                    self.stderr = err.decode("utf-8", "replace")
-                    m = QEMU_FATAL.search(self.stderr)
-                    if m and not self.fatal:
-                        self.fatal = m.group(0).strip()
-                        # let the register dump that follows arrive
-                        deadline = min(deadline, time.monotonic() + 0.5)
+                elif streams[fd] is err:
+                    for raw in err.feed(data):
+                        errors.append(raw.decode("utf-8", "replace"))
+                        m = QEMU_FATAL.search(errors[-1])
+                        if m and not self.fatal:
+                            self.fatal = m.group(0).strip()
+                            # let the register dump that follows arrive
+                            deadline = min(deadline, time.monotonic() + 0.5)
+                        self.stderr = "\n".join(errors)
                 else:
-                    partial += data
-                    *complete, partial = partial.split(b"\n")
-                    for raw in complete:
+                    for raw in out.feed(data):
                         self._line(raw, echo, log)
-        if partial:
-            self._line(partial, echo, log)
+        for splitter, sink in ((out, lambda raw: self._line(raw, echo, log)),
+                               (err, lambda raw: errors.append(
+                                   raw.decode("utf-8", "replace")))):
+            rest = splitter.rest()
+            if rest is not None:
+                sink(rest)
+        self.stderr = "\n".join(errors)
 
     def _line(self, raw, echo, log):
         # GRUB and SeaBIOS leave screen codes before the kernel's first line.
         line = CONTROL.sub("", raw.decode("utf-8", "replace"))
         self.lines.append(line)
         self.arrived.append(time.monotonic())
+        self.tap.feed(line)
         if line == TAP_VERSION and self.preamble is None:
             self.preamble = len(self.lines) - 1
         # What firmware and GRUB print before the kernel's TAP goes to
@@ -130,15 +138,9 @@ class Boot:
         """The lines from the kernel's first TAP line on."""
         return self.lines[self.preamble or 0:]
 
-    @property
-    def summary(self):
-        for line in reversed(self.lines):
-            if line.startswith(SUMMARY_PREFIX) and " passed, " in line:
-                return line
-        return None
-
     def verdict(self):
-        """(status, problem): the kernel's status, or 2 and what went wrong."""
+        """(status, problem): the kernel's status, or 2 and what went wrong
+        (the boot's end, or the TAP's verdict)."""
         if self.fatal:
             last = last_test_started(self.lines)
             return EXIT_HARNESS_ERROR, (
@@ -151,19 +153,13 @@ class Boot:
                 (f"; last result reported: {last}" if last else
                  "; no test result was reported"))
         code = self.returncode
+        if code == 1 and not self.tap.started and self.stderr.strip():
+            return EXIT_HARNESS_ERROR, "QEMU failed: " + self.stderr.strip()
+        if code == 1 and not self.tap.started and is_listing(self.lines):
+            return 0, None
         if code in (1, 3, 5):
-            status = code >> 1
-            bailed = any(l.startswith("Bail out!") for l in self.lines)
-            if status == EXIT_HARNESS_ERROR or bailed:
-                return EXIT_HARNESS_ERROR, None if bailed else (
-                    "the kernel reported a harness error")
-            if self.summary or any(l.startswith(SUMMARY_PREFIX) for l in self.lines):
-                return status, None
-            if code == 1 and self.stderr.strip():
-                return EXIT_HARNESS_ERROR, "QEMU failed: " + self.stderr.strip()
-            if not self.lines:
-                return EXIT_HARNESS_ERROR, "no output on the serial console"
-            return EXIT_HARNESS_ERROR, "truncated TAP: no summary line"
+            v = self.tap.finish(code >> 1)
+            return v.status, v.reason
         if code == 0:
             return EXIT_HARNESS_ERROR, (
                 "the guest reset or powered off without an exit status "

@@ -2,9 +2,13 @@
 through a stand-in emulator that prints a given serial log and exits with a
 given status.
 
+  verdict    tests/run and tests/boot.py exit 2, with the reason, for TAP
+             whose plan, numbers, result lines, summary or exit status do
+             not agree (and 0 or 1 for TAP that does)
   signals    SIGTERM, SIGHUP and SIGINT at each moment of a run (before the
              first emulator, as one starts, while they run) end tests/run
              and every emulator; nohup's ignored SIGHUP stays ignored
+  reading    a 50 MiB line without a newline is read to its end and judged
   make       make variables (TESTS, KERNEL_ARGS, ACCEL, CPU, FIRMWARE,
              QEMU_ARGS, BUILD) never reach a shell's parser; a command line
              the kernel would refuse stops make run before it boots
@@ -162,6 +166,49 @@ def xml_problem(path):
     return r.stderr[:300] if r.returncode else None
 
 
+# ------------------------------------------------------------------ verdict
+
+BROKEN = [
+    ("the same test number three times under 1..3",
+     HEAD + RESULTS[:1] * 3 + ["# pmctest: 3 passed, 0 failed, 0 skipped"], 0,
+     "test number 1 where 2 was due"),
+    ("no plan", [l for l in PASS if l != "1..3"], 0, "a result before the plan"),
+    ("a not ok line the kernel's pattern does not take",
+     PASS[:-1] + ["not ok 4 - a.four [X] trailing words"] + PASS[-1:], 0,
+     "a result line that does not parse"),
+    ("a summary that contradicts the results",
+     PASS[:-1] + ["# pmctest: 0 passed, 3 failed, 0 skipped"], 0,
+     "the summary says 0 passed, 3 failed"),
+    ("1..5 with 3 results", ["TAP version 13", "1..5"] + PASS[2:], 0,
+     "plan 1..5 but 3 results"),
+    ("exit status 0 beside a not ok line", FAIL, 0,
+     "exit status 0 does not match its 1 not ok lines"),
+    ("exit status 1 and no not ok line", PASS, 1,
+     "exit status 1 does not match its 0 not ok lines"),
+    ("a YAML block with an unescaped quote",
+     FAIL[:6] + ['  message: "say "hi""'] + FAIL[7:], 1,
+     "not a line of the kernel's YAML block"),
+    ("a line that is not TAP", PASS[:4] + ["garbage"] + PASS[4:], 0,
+     "not a line of TAP"),
+    ("a second TAP version line", PASS[:4] + ["TAP version 13"] + PASS[4:], 0,
+     "a second 'TAP version' line"),
+]
+
+
+def verdict(env, tap):
+    for what, lines, status, reason in BROKEN:
+        for tool, p in (("tests/run", env.tests_run(lines=lines, status=status)),
+                        ("boot.py", env.boot(lines=lines, status=status))):
+            tap.check(p.returncode == 2 and reason in p.err and not p.leaked,
+                      f"{tool}: {what}: status 2, \"{reason}\"", shown(p))
+    for what, lines, status, want in (("complete TAP, no failure", PASS, 0, 0),
+                                      ("complete TAP with a not ok", FAIL, 1, 1)):
+        for tool, p in (("tests/run", env.tests_run(lines=lines, status=status)),
+                        ("boot.py", env.boot(lines=lines, status=status))):
+            tap.check(p.returncode == want and not p.leaked,
+                      f"{tool}: {what}: status {want}", shown(p))
+
+
 # ------------------------------------------------------------------ signals
 
 def alive(pids):
@@ -251,6 +298,17 @@ def signals(env, tap):
               "runs on to status 0", [f"exit {proc.returncode}", err.decode()[-300:]])
 
 
+# ------------------------------------------------------------------ reading
+
+def reading(env, tap):
+    data = ("\n".join(HEAD + RESULTS[:1]) + "\n").encode() + b"x" * (50 << 20)
+    p = env.tests_run("--timeout", "120", lines=data, status=0, timeout=300)
+    tap.check(p.returncode == 2 and "not a line of TAP" in p.err and
+              "more bytes were cut from it as it came" in p.err and "hung" not in p.err,
+              "a 50 MiB line without a newline is read to its end and judged "
+              f"({p.seconds:.1f} s)", shown(p))
+
+
 # --------------------------------------------------------------------- make
 
 def make(env, tap):
@@ -286,7 +344,9 @@ def make(env, tap):
                    f"{len(p.started)}", p.err[-400:]])
 
 
-PARTS = {"signals": signals,
+PARTS = {"verdict": verdict,
+         "signals": signals,
+         "reading": reading,
          "make": make}
 
 

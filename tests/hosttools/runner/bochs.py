@@ -9,13 +9,13 @@ import tempfile
 import time
 
 from .. import procs
-from ..boot import EXIT_HARNESS_ERROR
+from ..lines import LineSplitter
 
 from .cmdline import kernel_cmdline
 from .outcome import Outcome
 from .probe import cached, command_output
 
-EXIT_LINE = re.compile(r"^# pmctest: exit status (\d+)")
+EXIT_LINE = re.compile(r"^# pmctest: exit status ([0-9]{1,9})")
 
 # Where Debian's bochsbios and vgabios put the ROM images (BXSHARE moves the
 # first, as Bochs itself does).
@@ -86,8 +86,8 @@ def bochs_log_problem(log):
 def follow_com1(proc, com1, judge, outcome, timeout):
     """Feed judge the lines of the COM1 file as Bochs writes them, until the
     kernel's exit line, a reset, Bochs' exit or the timeout; returns the
-    incomplete last line."""
-    partial = b""
+    last line if it had no newline."""
+    lines = LineSplitter()
     deadline = time.monotonic() + timeout
     pos = 0
     exited = False
@@ -99,15 +99,13 @@ def follow_com1(proc, com1, judge, outcome, timeout):
                 data = f.read()
                 pos += len(data)
         if data:
-            partial += data
-            *complete, partial = partial.split(b"\n")
-            for raw in complete:
+            for raw in lines.feed(data):
                 line = raw.decode("utf-8", "replace").rstrip("\r")
                 judge.feed(line)
                 m = EXIT_LINE.match(line)
                 if m:
                     outcome.status = int(m.group(1))
-                if judge.tap_headers > 1:
+                if judge.tap.restarted:
                     outcome.problem = ("the guest reset: a second "
                                        "'TAP version' header appeared")
         if outcome.status is not None or outcome.problem:
@@ -121,7 +119,7 @@ def follow_com1(proc, com1, judge, outcome, timeout):
             outcome.problem = f"the guest hung: no exit within {timeout:g} s"
             break
         time.sleep(0.05)
-    return partial
+    return lines.rest()
 
 
 def run_bochs(target, opts, ctx, judge, timeout):
@@ -149,11 +147,11 @@ def run_bochs(target, opts, ctx, judge, timeout):
         outcome.emulator = "Bochs (unknown)"
         return outcome
     try:
-        partial = follow_com1(proc, com1, judge, outcome, timeout)
+        rest = follow_com1(proc, com1, judge, outcome, timeout)
     finally:                # also when the runner is interrupted
         procs.done(proc)
-    if partial:
-        judge.feed(partial.decode("utf-8", "replace").rstrip("\r"))
+    if rest is not None:
+        judge.feed(rest.decode("utf-8", "replace").rstrip("\r"))
     outcome.emulator = bochs_banner(out_path)
     stderr = read_text(err_path)
     if outcome.status is None and not outcome.problem:
@@ -165,8 +163,6 @@ def run_bochs(target, opts, ctx, judge, timeout):
             else:
                 outcome.problem = ("truncated TAP: Bochs stopped before the "
                                    "kernel's exit line")
-    elif outcome.status == EXIT_HARNESS_ERROR and judge.bailed:
-        outcome.problem = judge.bailed
     if opts.keep_bochs:
         outcome.notes.append(f"Bochs files kept in {work}")
     return outcome

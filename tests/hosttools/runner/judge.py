@@ -4,22 +4,7 @@ import re
 import time
 
 from .. import tap_log
-
-PLAN = re.compile(r"^1\.\.(\d+)$")
-
-
-class Result:
-    def __init__(self, number, test_id, statements, kind, skip_reason):
-        self.number = number
-        self.id = test_id
-        self.statements = statements
-        self.kind = kind            # pass, fail, skip (what the kernel said)
-        self.skip_reason = skip_reason
-        self.diagnostics = []
-        self.expectation = None
-        self.verdict = None         # pass, skip, todo, unexpected, stale
-        self.seconds = 0.0
-
+from ..verdict import TapReader
 
 
 def reason_of(result):
@@ -49,66 +34,54 @@ def reason_of(result):
 
 class Judge:
     """Reads the serial lines of one boot, writes them out annotated, and
-    decides whether each result is what the target is expected to do."""
+    decides whether each result is what the target is expected to do; its
+    TapReader judges the TAP itself (plan, numbers, summary)."""
 
     def __init__(self, expectations, out):
         self.expectations = expectations
         self.out = out
         self.lines = []
-        self.results = []
-        self.plan = None
-        self.summary = None
-        self.bailed = None
-        self.tap_headers = 0
-        self.yaml = tap_log.YamlBlock()
+        self.tap = TapReader()
         self.last_time = time.monotonic()
+
+    @property
+    def results(self):
+        return self.tap.results
+
+    @property
+    def bailed(self):
+        return self.tap.bailed
 
     def feed(self, line):
         line = tap_log.CONTROL.sub("", line)    # GRUB's and SeaBIOS's screen codes
         now = time.monotonic()
         self.lines.append(line)
-        m = tap_log.RESULT.match(line)
-        if m:
-            self._result(m, line, now)
+        kind = self.tap.feed(line)
+        if kind == "result":
+            self._result(self.tap.results[-1], line, now)
             return
-        in_yaml, diagnostic = self.yaml.feed(line)
-        if in_yaml:
-            if diagnostic is not None and self.results:
-                self.results[-1].diagnostics.append(diagnostic.strip())
-        elif PLAN.match(line):
-            self.plan = int(PLAN.match(line).group(1))
+        if kind == "plan":
             self.last_time = now    # the boot is no test's time
-        elif tap_log.summary_counts(line):
-            self.summary = tap_log.summary_counts(line)
-        elif line.startswith("Bail out!"):
-            self.bailed = line
-        elif line.startswith("TAP version"):
-            self.tap_headers += 1
         self.out(line)
 
-    def _result(self, m, line, now):
-        status, number, test_id, statements, directive, reason = m.groups()
-        kind = ("skip" if directive == "SKIP" else
-                "pass" if status == "ok" else "fail")
-        r = Result(int(number), test_id, statements or "", kind,
-                   reason or "")
+    def _result(self, r, line, now):
         r.seconds = now - self.last_time
         self.last_time = now
+        r.expectation = None
         for e in self.expectations:
-            if e.regex.match(test_id):
+            if e.regex.match(r.id):
                 r.expectation = e
                 e.matched.append(r)
                 break
         e = r.expectation
-        if kind == "fail":
+        if r.kind == "fail":
             r.verdict = "todo" if e else "unexpected"
         elif e:
             r.verdict = "stale"
         else:
-            r.verdict = kind
-        self.results.append(r)
+            r.verdict = r.kind
         if r.verdict == "stale":    # a comment before it: a YAML block may follow
-            did = "was skipped" if kind == "skip" else "passed"
+            did = "was skipped" if r.kind == "skip" else "passed"
             self.out(f"# stale expectation: {e.where} lists {e.pattern} "
                      f"as failing ({e.reason}), but it {did}")
         if r.verdict == "todo":

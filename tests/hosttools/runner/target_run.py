@@ -4,8 +4,6 @@ import os
 import time
 from types import SimpleNamespace
 
-from ..boot import EXIT_HARNESS_ERROR  # the kernel's status 2
-
 from .availability import availability
 from .bochs import run_bochs
 from .cmdline import KERNEL_MAX_PATTERNS
@@ -90,27 +88,19 @@ class TargetRun:
 
     def _check(self):
         j, o = self.judge, self.outcome
-        if o.status == EXIT_HARNESS_ERROR and not o.problem:
-            o.problem = "the kernel reported a harness error (exit status 2)"
         if o.problem:
             msg = o.problem
-            if j.lines and not j.summary and not j.bailed:
+            if j.lines and not j.tap.summary and not j.bailed:
                 self.stop = msg
                 msg += "; " + self.where_it_stopped()
             self.problems.append(msg)
         else:
-            if j.summary is None:
-                self.problems.append("truncated TAP: no summary line; " +
-                                     self.where_it_stopped())
-            elif j.plan is not None and len(j.results) != j.plan:
-                self.problems.append(
-                    f"truncated TAP: plan 1..{j.plan} but "
-                    f"{len(j.results)} results")
-            failed = sum(r.kind == "fail" for r in j.results)
-            if o.status is not None and o.status != (1 if failed else 0):
-                self.problems.append(
-                    f"the kernel's exit status {o.status} does not match "
-                    f"its {failed} not ok lines")
+            verdict = j.tap.finish(o.status)
+            if verdict.reason:
+                msg = verdict.reason
+                if verdict.reason.startswith("truncated"):
+                    msg += "; " + self.where_it_stopped()
+                self.problems.append(msg)
         for r in j.results:
             if r.verdict == "unexpected":
                 self.mismatches.append(
