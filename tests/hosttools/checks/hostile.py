@@ -5,6 +5,10 @@ given status.
   verdict    tests/run and tests/boot.py exit 2, with the reason, for TAP
              whose plan, numbers, result lines, summary or exit status do
              not agree (and 0 or 1 for TAP that does)
+  failures   an unwritable or full --junit, --report or --log, a bad
+             --timeout or --jobs, an image that is not an ELF or an ISO, an
+             ISO on -M microvm, too little memory: status 2 and one line,
+             before any emulator starts where it can be known before
   signals    SIGTERM, SIGHUP and SIGINT at each moment of a run (before the
              first emulator, as one starts, while they run) end tests/run
              and every emulator; nohup's ignored SIGHUP stays ignored
@@ -209,6 +213,69 @@ def verdict(env, tap):
                       f"{tool}: {what}: status {want}", shown(p))
 
 
+# ----------------------------------------------------------------- failures
+
+def failures(env, tap):
+    a_file = env.path("a-file")
+    open(a_file, "w").close()
+    under = os.path.join(a_file, "x")
+    for option, path, words in (("--junit", under, "cannot write the JUnit file"),
+                                ("--junit", "/dev/full", "No space left"),
+                                ("--report", under, "cannot write the report"),
+                                ("--log", under, "cannot write the log"),
+                                ("--log", "/dev/full", "No space left")):
+        p = env.tests_run(option, path)
+        before = "/dev/full" not in path or option == "--log"
+        tap.check(status_2_one_line(p, words) and (not p.started or not before),
+                  f"tests/run {option} {path.replace(env.tmp, 'TMP')}: status 2, "
+                  "one line" + (", before any emulator" if before else ""), shown(p))
+    p = env.tests_all("--log-dir", under)
+    tap.check(status_2_one_line(p, "cannot write the log directory") and not p.started,
+              "tests/run --all --log-dir under a file: status 2, one line, "
+              "before any emulator", shown(p))
+    p = env.boot("--log", under)
+    tap.check(status_2_one_line(p, "cannot write the log"),
+              "boot.py --log under a file: status 2, one line", shown(p))
+
+    junit = env.path("limited.xml")
+    with open(junit, "w") as f:
+        f.write("<testsuites/>\n")
+
+    def limited():      # a full disk, for this one file
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (300, 300))
+    p = env.tests_run("--junit", junit, preexec_fn=limited)
+    left = [n for n in os.listdir(os.path.dirname(junit)) if n.startswith(".")]
+    tap.check(status_2_one_line(p, "File too large") and
+              open(junit).read() == "<testsuites/>\n" and not left,
+              "a JUnit file that cannot be written whole: status 2, the old "
+              "file as it was, no temporary file left", shown(p) + [f"left {left}"])
+
+    for args, words in ((["--timeout", "nan"], "--timeout"), (["--timeout", "-5"], "--timeout"),
+                        (["--timeout", "inf"], "--timeout"), (["--timeout", "0"], "--timeout"),
+                        (["--elf", "/etc/hostname"], "not an ELF file")):
+        for tool, p in (("tests/run", env.tests_run(*args)), ("boot.py", env.boot(*args))):
+            tap.check(status_2_one_line(p, words) and not p.started,
+                      f"{tool} {' '.join(args)}: status 2, one line, no boot", shown(p))
+    for args, words in ((["--jobs", "0"], "--jobs"), (["--max-stops", "-1"], "--max-stops")):
+        p = env.tests_all(*args)
+        tap.check(status_2_one_line(p, words) and not p.started,
+                  f"tests/run {' '.join(args)}: status 2, one line, no boot", shown(p))
+    iso = ["--route", "iso", "--iso"]
+    for args, words in ((iso + [env.elf], "not an ISO 9660 image"),
+                        (iso + [env.iso, "--machine", "microvm"], "-M microvm"),
+                        (iso + [env.iso, "--qemu-args", "-machine microvm,accel=tcg"],
+                         "-M microvm"),
+                        (iso + [env.iso, "--qemu-args", "-m 3"], "at least 4 MiB"),
+                        (iso + [env.iso, "--firmware", "uefi", "--memory", "32"],
+                         "at least 48 MiB"),
+                        (["--memory", "1"], "at least 2 MiB")):
+        p = env.boot(*args)
+        tap.check(status_2_one_line(p, words) and not p.started,
+                  f"boot.py {' '.join(args[1:]).replace(env.tmp, 'TMP')}: status 2, "
+                  "one line, no boot", shown(p))
+
+
 # ------------------------------------------------------------------ signals
 
 def alive(pids):
@@ -345,6 +412,7 @@ def make(env, tap):
 
 
 PARTS = {"verdict": verdict,
+         "failures": failures,
          "signals": signals,
          "reading": reading,
          "make": make}

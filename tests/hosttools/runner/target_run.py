@@ -10,6 +10,7 @@ from .cmdline import KERNEL_MAX_PATTERNS
 from .expectations import load_expectations
 from .judge import Judge, reason_of
 from .outcome import Outcome
+from .outfile import ToolError
 from .qemu import run_qemu
 from .test_list import running_test
 
@@ -41,6 +42,16 @@ class TargetRun:
         return os.path.join(self.opts.expect_dir, self.target["expect"])
 
     def run(self):
+        """Boots the target and judges it; a log that cannot be written
+        ends the boot and is the run's problem."""
+        try:
+            return self._run()
+        except ToolError as e:
+            self.problems.append(str(e))
+            self.exit = EXIT_ERROR
+            return self
+
+    def _run(self):
         if not self.available:
             self.problems.append(f"not available here: {self.why_not}")
             self.exit = EXIT_ERROR
