@@ -11,6 +11,7 @@ directory with nothing set.
   verdict     the one verdict on a boot's TAP, for boot.py, tests/run, lava.py
   args        command-line parsing: one-line errors, numbers that mean something
   images      what a boot needs, checked before it: ELF, ISO, machine, memory
+  xmltext     a target's text fit for XML and HTML, capped
   tap_log     what the host reads in the kernel's TAP: result lines, the
               summary, YAML diagnostics, the `list` lines
   tap_out     TAP on stdout for the host checks

@@ -5,6 +5,8 @@ given status.
   verdict    tests/run and tests/boot.py exit 2, with the reason, for TAP
              whose plan, numbers, result lines, summary or exit status do
              not agree (and 0 or 1 for TAP that does)
+  xml        the JUnit file and the report stay well-formed for any bytes,
+             a diagnostic capped with a marker
   failures   an unwritable or full --junit, --report or --log, a bad
              --timeout or --jobs, an image that is not an ELF or an ISO, an
              ISO on -M microvm, too little memory: status 2 and one line,
@@ -213,6 +215,46 @@ def verdict(env, tap):
                       f"{tool}: {what}: status {want}", shown(p))
 
 
+# ---------------------------------------------------------------------- xml
+
+def xml(env, tap):
+    odd = "\ufffe \uffff \x85 \ud7ff"
+    lines = ["SeaBIOS " + odd] + HEAD + ["# cpu: " + odd] + FAIL[3:6] + \
+        ['  message: "' + odd + '"'] + FAIL[7:]
+    junit, report = env.path("odd.xml"), env.path("report")
+    p = env.tests_run("--junit", junit, "--report", report, lines=lines, status=1)
+    index = os.path.join(report, "index.html")
+    page = open(index, encoding="utf-8").read() if os.path.exists(index) else ""
+    tap.check(p.returncode == 1 and xml_problem(junit) is None and page and
+              not NOT_XML.search(page),
+              "U+FFFE and U+FFFF in the firmware's, the header's and a "
+              "diagnostic's lines: well-formed JUnit and report",
+              shown(p) + [f"xmllint: {xml_problem(junit)}"])
+
+    big = "d" * (900 << 10)
+    lines = FAIL[:6] + [f'  message: "{big}"', "  diagnostics:"] + \
+        [f'    - text: "{big}"'] * 4 + FAIL[7:]
+    junit = env.path("big.xml")
+    p = env.tests_run("--junit", junit, lines=lines, status=1)
+    size = os.path.getsize(junit) if os.path.exists(junit) else 0
+    text = open(junit, encoding="utf-8").read() if size else ""
+    tap.check(p.returncode == 1 and xml_problem(junit) is None and
+              size < (3 << 20) and "more characters cut here" in text,
+              "4.5 MiB of diagnostics: the JUnit file capped (each text at "
+              "64 Ki characters, with a marker) and well-formed",
+              shown(p) + [f"{size} bytes; xmllint: {xml_problem(junit)}"])
+
+    huge = ('  message: "' + "d" * (20 << 20) + '"').encode()
+    junit = env.path("huge.xml")
+    p = env.tests_run("--junit", junit, status=1,
+                      lines=("\n".join(FAIL[:6]) + "\n").encode() + huge + b"\n" +
+                      ("\n".join(FAIL[7:]) + "\n").encode())
+    tap.check(p.returncode == 2 and "YAML" in p.err and
+              xml_problem(junit) is None and os.path.getsize(junit) < (10 << 20),
+              "a 20 MiB diagnostic line: status 2 and a well-formed JUnit file",
+              shown(p) + [f"xmllint: {xml_problem(junit)}"])
+
+
 # ----------------------------------------------------------------- failures
 
 def failures(env, tap):
@@ -411,11 +453,8 @@ def make(env, tap):
                    f"{len(p.started)}", p.err[-400:]])
 
 
-PARTS = {"verdict": verdict,
-         "failures": failures,
-         "signals": signals,
-         "reading": reading,
-         "make": make}
+PARTS = {"verdict": verdict, "xml": xml, "failures": failures,
+         "signals": signals, "reading": reading, "make": make}
 
 
 def main(argv):

@@ -5,14 +5,18 @@ import time
 
 from .. import tap_log
 from ..verdict import TapReader
+from ..xmltext import MESSAGE_CHARS, xml_text
 
 
 def reason_of(result):
-    """The diagnostic that says what went wrong: the YAML block's message
-    (the harness's first deviation, with the RCX of its "context:" line), a
-    "deviation:" line, else the first line that is neither context nor a
-    case that held."""
-    d = result.diagnostics
+    """The diagnostic that says what went wrong, in at most MESSAGE_CHARS
+    characters: the YAML block's message (the harness's first deviation,
+    with the RCX of its "context:" line), a "deviation:" line, else the
+    first line that is neither context nor a case that held."""
+    return xml_text(first_reason(result.diagnostics), MESSAGE_CHARS)
+
+
+def first_reason(d):
     rcx = None
     for line in d:
         m = re.search(r"^context: .*?(RCX=0x[0-9a-f]+)", line)

@@ -3,11 +3,13 @@ in the form the Jenkins xunit plugin's junit-10.xsd accepts (checked by
 hosttools/checks/runner.py): classname pmctest.<target>.<group>, a known
 deviation as <skipped type="known-deviation">, a plain skip as
 <skipped type="skip">, an unavailable target as a testsuite whose one
-testcase is skipped with the reason."""
+testcase is skipped with the reason. Every attribute and text from a target
+goes through hosttools/xmltext.py: well-formed for any bytes, and capped."""
 import datetime
 import socket
 import xml.etree.ElementTree as ET
 
+from ..xmltext import DIAGNOSTIC_CHARS, LOG_CHARS, MESSAGE_CHARS, xml_text
 from .judge import reason_of
 
 # Header comments of the kernel's TAP that become testsuite properties.
@@ -42,11 +44,12 @@ def unavailable_suite(root, run, stamp, host):
     return suite
 
 
-def sub(parent, tag, text=None, limit=None, **attributes):
-    """A child element with its attributes and text."""
-    el = ET.SubElement(parent, tag, {k: str(v) for k, v in attributes.items()})
+def sub(parent, tag, text=None, limit=DIAGNOSTIC_CHARS, **attributes):
+    """A child element; its attributes and text fit for XML and capped."""
+    el = ET.SubElement(parent, tag, {k: xml_text(str(v), MESSAGE_CHARS)
+                                     for k, v in attributes.items()})
     if text is not None:
-        el.text = text
+        el.text = xml_text(text, limit)
     return el
 
 
@@ -135,7 +138,7 @@ def junit_xml(runs, version=""):
                 sub(case, "failure", msg, type="stale-expectation",
                     message=msg)
         if run.judge:
-            sub(suite, "system-out", "\n".join(run.judge.lines))
+            sub(suite, "system-out", "\n".join(run.judge.lines), LOG_CHARS)
         for k, v in n.items():
             suite.set(k, str(v))
             if k in totals:

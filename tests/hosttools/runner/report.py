@@ -9,6 +9,7 @@ import html
 
 from ..spec_doc import statements as spec_statements
 
+from ..xmltext import MESSAGE_CHARS, xml_text
 from .judge import reason_of
 
 COLORS = {"pass": "#2e7d32", "deviates": "#c62828", "known": "#ef6c00",
@@ -103,8 +104,8 @@ def findings(run):
 
 
 def shown(text):
-    """Text from a target or the host, fit for the page."""
-    return html.escape(text)
+    """Text from a target or the host, fit for the page and capped."""
+    return html.escape(xml_text(text, MESSAGE_CHARS))
 
 
 def report_files(runs):
