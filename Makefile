@@ -191,9 +191,9 @@ run: $(ISO) | $(BUILD)/.tools-run $(if $(filter uefi,$(FIRMWARE)),$(BUILD)/.tool
 
 # make test runs these steps in this order and stops at the first that
 # fails. Each is a target of its own too, to run one part again.
-TEST_STEPS	:= test-tools host-tests test-boot test-tap-parsers test-lava \
-		   test-cli test-kernel-cmdline test-screen test-spec-coverage \
-		   test-runner test-hostile test-targets
+TEST_STEPS	:= test-tools host-tests test-boot test-tap-parsers test-fuzz-tap \
+		   test-lava test-cli test-kernel-cmdline test-screen \
+		   test-spec-coverage test-runner test-hostile test-targets
 .PHONY: $(TEST_STEPS)
 
 test: all | $(BUILD)/.tools-test
@@ -224,6 +224,16 @@ test-tap-parsers: $(SIM) | $(BUILD)/.tools-test
 	$(SIM) --profile tests/profiles/intel-v5-sapphire-rapids.profile \
 		--deviate no-high-clear > $(BUILD)/tap/sim-deviation.log || [ $$? = 1 ]
 	$(PYTHON) tests/check.py tap_parsers $(BUILD)/tap/*.log
+
+# The TAP and YAML reader, the JUnit writer and the line splitter under
+# seeded mutants of the kernel's logs, FUZZ_SECONDS long (the seed is
+# printed; FUZZ_SEED=N replays one).
+FUZZ_SECONDS	?= 20
+export PMCTEST_FUZZ_SECONDS = $(FUZZ_SECONDS)
+export PMCTEST_FUZZ_SEED = $(FUZZ_SEED)
+test-fuzz-tap: | $(BUILD)/.tools-test
+	$(PYTHON) tests/check.py fuzz_tap --seconds "$$PMCTEST_FUZZ_SECONDS" \
+		$(if $(FUZZ_SEED),--seed "$$PMCTEST_FUZZ_SEED")
 
 # LAVA accepts both jobs and records one result per TAP test, by each route.
 test-lava: $(ELF) $(ISO) | $(BUILD)/.tools-lava
