@@ -177,7 +177,7 @@ $(BUILD)/obj/kernel/harness.o: $(VERSION_H)
 
 # The command line GRUB passes is part of the ISO: rebuild when it changes.
 # One the kernel would refuse stops make here, with the kernel's reason.
-$(BUILD)/cmdline.txt: FORCE
+$(BUILD)/cmdline.txt: FORCE | $(BUILD)/.tools-run
 	@mkdir -p $(BUILD)
 	@$(PYTHON) tests/cmdline.py $@
 

@@ -69,7 +69,8 @@ def problem_before_booting(args):
         return problem
     megs = memory_of(args.memory, qemu_args)
     if megs is None:
-        return f"--qemu-args: -m {qemu_args}: not a size this checks; give --memory"
+        return ("--qemu-args: an -m this cannot read (give the size in MiB, "
+                "or --memory)")
     return memory_problem(args.route, args.firmware, megs, args.elf)
 
 

@@ -17,6 +17,7 @@ what LAVA recorded.
       SKIPs, saying why, where lava-run cannot run (absent, not root).
 """
 import argparse
+import collections
 import json
 import os
 import shutil
@@ -71,18 +72,35 @@ class Job:
         proc = subprocess.run(cmd, stdin=subprocess.DEVNULL,
                               capture_output=True, text=True, timeout=600)
         self.returncode = proc.returncode
-        self.log = proc.stdout + proc.stderr
+        self.read(proc.stdout + proc.stderr)
+
+    def read(self, log):
+        """LAVA's log records: its results, the serial lines, its errors."""
+        self.log = log
         self.results, self.serial, self.errors = [], [], []
-        for line in self.log.splitlines():
+        records = []
+        for line in log.splitlines():
             try:
                 record = json.loads(line)
             except ValueError:
                 continue
-            level, msg = record.get("lvl"), record.get("msg")
+            if isinstance(record, dict):
+                records.append((record.get("lvl"), record.get("msg")))
+        # what LAVA typed, which the console echoes (before or after LAVA
+        # logs the typing)
+        sent = collections.Counter(msg.strip() for level, msg in records
+                                   if level == "input" and isinstance(msg, str))
+        for level, msg in records:
             if level == "results" and isinstance(msg, dict):
                 self.results.append(msg)
             elif level == "target" and isinstance(msg, str):
-                self.serial.append(tap_log.CONTROL.sub("", msg))
+                # LAVA's log puts a backslash before every quote of the
+                # console's lines (and drops CR, ESC and empty lines)
+                text = tap_log.CONTROL.sub("", msg.replace('\\"', '"'))
+                if sent[text]:
+                    sent[text] -= 1
+                else:
+                    self.serial.append(text)
             elif level == "error":
                 self.errors.append(str(msg))
 

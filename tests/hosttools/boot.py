@@ -110,6 +110,10 @@ class Boot:
     def _line(self, raw, echo, log):
         # GRUB and SeaBIOS leave screen codes before the kernel's first line.
         line = CONTROL.sub("", raw.decode("utf-8", "replace"))
+        if self.preamble is None and line.endswith(TAP_VERSION) and line != TAP_VERSION:
+            # firmware that left its last line open: that part is its own
+            self._line(line[:-len(TAP_VERSION)].encode(), echo, log)
+            line = TAP_VERSION
         self.lines.append(line)
         self.arrived.append(time.monotonic())
         self.tap.feed(line)

@@ -110,7 +110,7 @@ def memory_problem(route, firmware, megs, elf=None):
         who = "OVMF" if firmware == "uefi" else "GRUB from SeaBIOS"
     else:
         need = math.ceil(elf_end(elf) / MIB)
-        who = "the kernel, whose image ends at " + hex(elf_end(elf))
+        who = f"the kernel (its image ends at {elf_end(elf):#x})"
     if megs < need:
         return (f"-m {megs:g}: {who} needs at least {need} MiB of guest memory")
     return None

@@ -4,7 +4,7 @@ Perl's TAP::Parser reads it under `pragma +strict`, and stricter where the
 kernel's own form is narrower.
 
 Lines before the first "TAP version 13" are the firmware's and GRUB's and
-are not judged. From there on every line must be one the kernel writes:
+are not judged (nor what firmware left on the version line's start). From there on every line must be one the kernel writes:
 
   TAP version 13            once (a second one: the guest started over)
   1..N                      once, N >= 1, before the first result
@@ -109,7 +109,9 @@ class TapReader:
         self.count += 1
         after_result, self._after_result = self._after_result, False
         if not self.started:
-            if line == TAP_VERSION:
+            # firmware may leave its last line open: SeaBIOS's "Booting
+            # from ROM.." and the version line come as one line
+            if line.endswith(TAP_VERSION):
                 self.started = True
                 return "version"
             return "preamble"
