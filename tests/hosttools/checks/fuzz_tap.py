@@ -25,7 +25,7 @@ from ..lines import LineSplitter
 from ..runner.judge import Judge
 from ..runner.junit import junit_xml
 from ..tap_out import Tap
-from ..verdict import TapReader
+from ..verdict import TAP_VERSION, TapReader
 from . import argument_parser
 
 # Logs in the kernel's form (kernel/harness.c): the seeds of the mutants.
@@ -162,12 +162,18 @@ def splits_as_bytes_split(rng, data):
     return got + ([rest] if rest is not None else []) == want
 
 
+def tap_part(lines):
+    """The lines from the version line on, without what firmware left at
+    its start: the lines TAP::Parser is to read."""
+    first = next(i for i, line in enumerate(lines) if line.endswith(TAP_VERSION))
+    return [TAP_VERSION] + lines[first + 1:]
+
+
 def perl_disagrees(accepted):
     """The accepted logs TAP::Parser finds fault with: [(log, what)]."""
     if not accepted:
         return []
-    # from the TAP version line on: the firmware's lines before it are not TAP
-    text = json.dumps(["".join(l + "\n" for l in lines[lines.index("TAP version 13"):])
+    text = json.dumps(["".join(line + "\n" for line in tap_part(lines))
                        for lines, _ in accepted])
     p = subprocess.run(["perl", "-e", PERL], input=text, capture_output=True,
                        text=True, timeout=300)
