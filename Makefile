@@ -10,6 +10,15 @@ HOSTCC		?= cc
 PYTHON		?= python3
 QEMU		?= qemu-system-x86_64
 
+# Xen for tests/run's xen-* targets: Debian's hypervisor package at a pinned
+# version, downloaded with apt-get download and unpacked into $(BUILD)/xen/
+# (never installed); where the archive no longer has the pinned version, the
+# newest (scripts/fetch_xen.py). XEN=path runs your own build instead.
+XEN_PACKAGE	:= xen-hypervisor-4.17-amd64
+XEN_PINNED	:= 4.17.7+13-g2445b30a44-0+deb12u1
+XEN		?=
+XEN_IMAGE	:= $(if $(XEN),$(abspath $(XEN)),$(BUILD)/xen/xen)
+
 # make run: TCG by default. ACCEL=kvm, CPU=model, QEMU_ARGS=..., TESTS=glob,glob,
 # FIRMWARE=uefi (OVMF instead of SeaBIOS)
 ACCEL		?= tcg
@@ -30,6 +39,9 @@ export PMCTEST_CPU = $(CPU)
 export PMCTEST_FIRMWARE = $(FIRMWARE)
 export PMCTEST_QEMU_ARGS = $(QEMU_ARGS)
 export PMCTEST_CMDLINE = $(CMDLINE)
+export PMCTEST_XEN = $(XEN_IMAGE)
+export PMCTEST_XEN_PACKAGE = $(XEN_PACKAGE)
+export PMCTEST_XEN_PINNED = $(XEN_PINNED)
 
 # BUILD is a path in every recipe: letters, digits and . _ / + - only.
 PATH_CHARS	:= a b c d e f g h i j k l m n o p q r s t u v w x y z \
@@ -65,7 +77,7 @@ ISO		:= $(BUILD)/pmctest.iso
 HOST_PROGS	:=
 HOST_TESTS	:=
 
-.PHONY: all run test bench clean host-progs host-tests spec-coverage help report lava FORCE
+.PHONY: all run test bench clean host-progs host-tests spec-coverage help report lava xen FORCE
 all: $(ELF) $(ISO) host-progs
 
 # Host programs and their tests: each tests/host/*.mk appends to
@@ -88,9 +100,10 @@ $(HOST_PROGS): | $(BUILD)/.tools-run $(BUILD)/.tools-host
 #   test  what make test needs besides: uefi, lava, Bochs with its ROMs and
 #         its headless display, the TAP parsers of three languages, and the
 #         SVG renderer the report check uses
-# The first three come without the packages theirs recommend (QEMU's GTK
-# display, OVMF, GCC's C library headers); lava and test with them, which
-# tappy's YAML support (python3-yaml) and LAVA's tools need.
+# Every set comes without the packages its own recommend (QEMU's GTK
+# display, OVMF, GCC's C library headers, and through LAVA's libguestfs a
+# Linux kernel image: a kernel is never installed on the host); what is
+# needed of them is named: tappy's YAML support, python3-yaml.
 BOCHS_TERM_PLUGIN := /usr/lib/$(shell gcc -print-multiarch 2>/dev/null)/bochs/plugins/libbx_term_gui.so
 TOOLS_run	:= $(if $(CROSS_COMPILE),,gcc:gcc) nasm:nasm python3:python3 \
 		   grub-mkrescue:grub-common \
@@ -107,6 +120,7 @@ TOOLS_test	:= $(TOOLS_uefi) $(TOOLS_lava) bochs:bochs \
 		   $(BOCHS_TERM_PLUGIN):bochs-term \
 		   perl:perl tap-parser:node-tap-parser \
 		   /usr/lib/python3/dist-packages/tap:python3-tap \
+		   /usr/lib/python3/dist-packages/yaml:python3-yaml \
 		   rsvg-convert:librsvg2-bin
 
 # TOOLS_DRY=1, with make -n: each set a target reaches prints the packages
@@ -137,7 +151,7 @@ else
 			SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 			$$SUDO apt-get update -qq && \
 			DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq \
-				$(if $(filter run host uefi,$*),--no-install-recommends) \
+				--no-install-recommends \
 				$$missing >/dev/null || \
 			{ echo "pmctest: apt-get could not install:$$missing" >&2; exit 1; }; \
 		else \
@@ -174,6 +188,20 @@ $(VERSION_H): FORCE
 	@printf '#define PMCTEST_VERSION "%s"\n' "$$PMCTEST_VERSION" | cmp -s - $@ || \
 		printf '#define PMCTEST_VERSION "%s"\n' "$$PMCTEST_VERSION" > $@
 $(BUILD)/obj/kernel/harness.o: $(VERSION_H)
+
+# Fetched again when the pin changes, and on every make until it succeeds:
+# without a network the xen-* targets are unavailable, with the reason.
+$(BUILD)/xen/pinned: FORCE
+	@mkdir -p $(@D)
+	@printf '%s %s\n' "$$PMCTEST_XEN_PACKAGE" "$$PMCTEST_XEN_PINNED" | cmp -s - $@ || \
+		printf '%s %s\n' "$$PMCTEST_XEN_PACKAGE" "$$PMCTEST_XEN_PINNED" > $@
+
+$(BUILD)/xen/fetched: $(BUILD)/xen/pinned scripts/fetch_xen.py | $(BUILD)/.tools-run
+	$(PYTHON) scripts/fetch_xen.py --package "$$PMCTEST_XEN_PACKAGE" \
+		--pinned "$$PMCTEST_XEN_PINNED" --out $(BUILD)/xen
+	@[ ! -e $(BUILD)/xen/xen ] || touch $@
+
+xen: $(if $(XEN),,$(BUILD)/xen/fetched)
 
 # The command line GRUB passes is part of the ISO: rebuild when it changes.
 # One the kernel would refuse stops make here, with the kernel's reason.
@@ -269,10 +297,18 @@ test-hostile: $(ELF) $(ISO)
 	$(PYTHON) tests/check.py hostile --elf $(ELF) --iso $(ISO) --build $(BUILD)
 
 # Every target available here against its tests/expect/ file (logs in
-# $(BUILD)/run/), then the report and the JUnit file that run wrote.
-test-targets: all | $(BUILD)/.tools-test
-	$(PYTHON) tests/run --all --elf $(ELF) --qemu "$$PMCTEST_QEMU" --junit $(BUILD)/junit.xml \
-		--log-dir $(BUILD)/run --report $(BUILD)/report
+# $(BUILD)/run/, Xen's whole console beside each xen-* log), then what the
+# kernel wrote to Xen's console read by the three TAP parsers, each Xen
+# target against bare TCG (tests/run --diff; docs/findings.md explains each
+# difference), the report and the JUnit file that run wrote.
+XEN_CONSOLES	:= $(BUILD)/run/xen-pvh-dom0.console.log \
+		   $(BUILD)/run/xen-pvh-dom0-vpmu.console.log
+test-targets: all xen | $(BUILD)/.tools-test
+	@rm -f $(XEN_CONSOLES)
+	$(PYTHON) tests/run --all --elf $(ELF) --qemu "$$PMCTEST_QEMU" --xen "$$PMCTEST_XEN" \
+		--junit $(BUILD)/junit.xml --log-dir $(BUILD)/run --report $(BUILD)/report
+	$(PYTHON) tests/check.py tap_parsers --xen-console $(XEN_CONSOLES)
+	$(PYTHON) tests/check.py xen_diff --run-dir $(BUILD)/run
 	$(PYTHON) tests/check.py report --report $(BUILD)/report
 	$(PYTHON) tests/check.py runner --junit $(BUILD)/junit.xml --junit-only
 
@@ -288,8 +324,9 @@ else
 endif
 
 # The conformance report of every target available here: $(BUILD)/report/.
-report: all | $(BUILD)/.tools-test
-	$(PYTHON) tests/run --all --elf $(ELF) --qemu "$$PMCTEST_QEMU" --report $(BUILD)/report || [ $$? = 1 ]
+report: all xen | $(BUILD)/.tools-test
+	$(PYTHON) tests/run --all --elf $(ELF) --qemu "$$PMCTEST_QEMU" --xen "$$PMCTEST_XEN" \
+		--report $(BUILD)/report || [ $$? = 1 ]
 	@echo "pmctest: the report is $(BUILD)/report/index.html"
 
 spec-coverage: $(ELF) $(SIM)
@@ -303,7 +340,8 @@ help:
 	@echo 'make run             boot the ISO in QEMU, print the TAP log; exit 0/1/2 as the kernel says'
 	@echo '                     ACCEL=tcg|kvm CPU=max FIRMWARE=bios|uefi TESTS=glob,glob KERNEL_ARGS=...'
 	@echo '                     QEMU_ARGS=... QEMU=...'
-	@echo 'make test            everything the project tests (what CI runs); QEMU=... for another QEMU'
+	@echo 'make test            everything the project tests (what CI runs); QEMU=... for another QEMU,'
+	@echo '                     XEN=path for your own Xen in the xen-* targets (default: Debian'"'"'s, fetched)'
 	@echo '                     its steps, each a target too: $(wordlist 1,4,$(TEST_STEPS))'
 	@echo '                     $(wordlist 5,99,$(TEST_STEPS))'
 	@echo 'make lava            the run as a LAVA job (lava-run, root; LAVA_IMAGE=iso): $(BUILD)/lava/'

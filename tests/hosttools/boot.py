@@ -52,10 +52,17 @@ def last_test_started(lines):
 
 
 class Boot:
-    """One QEMU run: its serial lines, QEMU's stderr and how it ended."""
+    """One QEMU run: its serial lines, QEMU's stderr and how it ended.
 
-    def __init__(self, cmd, timeout, echo, log):
+    console, if given, stands between COM1 and the kernel's lines: its
+    feed(line) gives the kernel's lines a serial line completes, finish()
+    the rest, and its fatal says that it stopped the guest (Xen's console,
+    tests/xen_console.py: the guest's lines after Xen's "(d0) ")."""
+
+    def __init__(self, cmd, timeout, echo, log, console=None):
         self.cmd = cmd
+        self.console = console
+        self.stopped_by = "QEMU"    # who stopped the guest, if one did
         self.lines = []
         self.arrived = []       # time.monotonic() when each line came
         self.preamble = None    # how many lines came before TAP, once it came
@@ -73,12 +80,12 @@ class Boot:
             self.returncode = proc.returncode
 
     def _follow(self, proc, timeout, echo, log):
-        deadline = time.monotonic() + timeout
+        self.deadline = time.monotonic() + timeout
         out, err = LineSplitter(), LineSplitter()
         errors = []
         streams = {proc.stdout.fileno(): out, proc.stderr.fileno(): err}
         while streams:
-            left = deadline - time.monotonic()
+            left = self.deadline - time.monotonic()
             if left <= 0:
                 self.timed_out = not self.fatal
                 break
@@ -94,25 +101,37 @@ class Boot:
                         if m and not self.fatal:
                             self.fatal = m.group(0).strip()
                             # let the register dump that follows arrive
-                            deadline = min(deadline, time.monotonic() + 0.5)
+                            self.deadline = min(self.deadline, time.monotonic() + 0.5)
                         self.stderr = "\n".join(errors)
                 else:
                     for raw in out.feed(data):
-                        self._line(raw, echo, log)
-        for splitter, sink in ((out, lambda raw: self._line(raw, echo, log)),
-                               (err, lambda raw: errors.append(
-                                   raw.decode("utf-8", "replace")))):
-            rest = splitter.rest()
-            if rest is not None:
-                sink(rest)
+                        self._serial(raw, echo, log)
+        rest = out.rest()
+        if rest is not None:
+            self._serial(rest, echo, log)
+        rest = err.rest()
+        if rest is not None:
+            errors.append(rest.decode("utf-8", "replace"))
         self.stderr = "\n".join(errors)
+        for line in self.console.finish() if self.console else []:
+            self._line(line, echo, log)
 
-    def _line(self, raw, echo, log):
+    def _serial(self, raw, echo, log):
         # GRUB and SeaBIOS leave screen codes before the kernel's first line.
         line = CONTROL.sub("", raw.decode("utf-8", "replace"))
+        if not self.console:
+            self._line(line, echo, log)
+            return
+        for kernel_line in self.console.feed(line):
+            self._line(kernel_line, echo, log)
+        if self.console.fatal and not self.fatal:
+            self.fatal, self.stopped_by = self.console.fatal, "Xen"
+            self.deadline = min(self.deadline, time.monotonic() + 0.5)
+
+    def _line(self, line, echo, log):
         if self.preamble is None and line.endswith(TAP_VERSION) and line != TAP_VERSION:
             # firmware that left its last line open: that part is its own
-            self._line(line[:-len(TAP_VERSION)].encode(), echo, log)
+            self._line(line[:-len(TAP_VERSION)], echo, log)
             line = TAP_VERSION
         self.lines.append(line)
         self.arrived.append(time.monotonic())
@@ -148,7 +167,7 @@ class Boot:
         if self.fatal:
             last = last_test_started(self.lines)
             return EXIT_HARNESS_ERROR, (
-                f"QEMU stopped the guest: {self.fatal}" +
+                f"{self.stopped_by} stopped the guest: {self.fatal}" +
                 (f"; last result reported: {last}" if last else ""))
         if self.timed_out:
             last = last_test_started(self.lines)

@@ -7,6 +7,7 @@ KERNEL_CMDLINE_MAX = 1023   # kernel/main.c copies at most this many bytes
 MAX_PATTERNS = 32           # HARNESS_MAX_PATTERNS in kernel/harness.h
 PATTERN_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789._-*?")
 OPTIONS = ("list", "verbose", "timing")
+CONSOLES = ("com1", "e9")
 
 
 def pattern_problem(key, value, given):
@@ -27,6 +28,15 @@ def pattern_problem(key, value, given):
     return None
 
 
+def console_problem(value, given):
+    if given:
+        return "console= given twice (join the ports with commas)"
+    for port in value.split(","):
+        if port not in CONSOLES:
+            return f"console=: '{port}' is not a console (com1, e9, or com1,e9)"
+    return None
+
+
 def cmdline_problem(cmdline):
     """Why the kernel would refuse cmdline (a str), in its words, or None.
     A tab, which the kernel would take as a space, is refused too: the
@@ -44,6 +54,12 @@ def cmdline_problem(cmdline):
         if word == "" or word in OPTIONS:
             continue
         key, eq, value = word.partition("=")
+        if eq and key == "console":
+            problem = console_problem(value, key in given)
+            if problem:
+                return problem
+            given.add(key)
+            continue
         if eq and key in ("tests", "exclude"):
             problem = pattern_problem(key, value, key in given)
             if problem:
@@ -51,5 +67,6 @@ def cmdline_problem(cmdline):
             given.add(key)
             continue
         return (f"unknown option '{word}' (known: tests=GLOB[,GLOB], "
-                "exclude=GLOB[,GLOB], list, verbose, timing)")
+                "exclude=GLOB[,GLOB], console=com1|e9|com1,e9, list, verbose, "
+                "timing)")
     return None

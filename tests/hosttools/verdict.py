@@ -12,7 +12,8 @@ are not judged (nor what firmware left on the version line's start). From there 
   ok N - ID [STATEMENTS] # SKIP reason
   not ok N - ID [STATEMENTS]
     followed, if at all, by one YAML block: "  ---", then lines
-    '  key: "text"', "  diagnostics:", '    - text: "text"', then "  ..."
+    '  key: "text"', "  diagnostics:", '    - text: "text"' (a long
+    text folded: "key: >" and its lines indented under it), then "  ..."
   # comment                 among them the one summary,
                             "# pmctest: P passed, F failed, S skipped",
                             after the last result
@@ -40,6 +41,11 @@ PLAN = re.compile(r"^1\.\.([0-9]{1,9})$")
 QUOTED = r'"([^"\\]*(?:\\["\\][^"\\]*)*)"'
 YAML_KEY = re.compile(r"^  ([a-z]+): " + QUOTED + "$")
 YAML_ITEM = re.compile(r"^    - text: " + QUOTED + "$")
+# A value too long for its line is a folded block scalar: "key: >" (or the
+# list's "- text: >"), then lines indented 4 (the list's 8) that a reader
+# joins with spaces (kernel/tap_writer.c, print_value()).
+FOLDED_KEY = re.compile(r"^  ([a-z]+): >$")
+FOLDED_ITEM = "    - text: >"
 # How much of an offending line a reason quotes.
 QUOTE_CHARS = 80
 
@@ -95,6 +101,7 @@ class TapReader:
         self.problem = None         # the first line that breaks the form
         self.count = 0              # lines fed
         self._yaml = None           # None, "open" (after ---), "diagnostics"
+        self._fold = None           # a folded value: (prefix, indent, lines)
         self._after_result = False  # the line before was a result line
 
     def _break(self, why):
@@ -175,21 +182,41 @@ class TapReader:
         return "result"
 
     def _yaml_line(self, line):
+        if self._fold:
+            prefix, indent, pieces = self._fold
+            if len(line) > indent and line[:indent] == " " * indent and \
+                    line[indent] != " ":
+                pieces.append(line[indent:])
+                return "yaml"
+            self._fold = None
+            self.results[-1].diagnostics.append(prefix + " ".join(pieces))
+            if not pieces:
+                self._yaml = None
+                return self._break("a folded value (>) with no line of text")
         if line == "  ...":
             self._yaml = None
             return "yaml"
         if line == "  diagnostics:":
             self._yaml = "diagnostics"
             return "yaml"
-        item = YAML_ITEM.match(line) if self._yaml == "diagnostics" else None
-        if item:
-            self.results[-1].diagnostics.append(unquote(item.group(1)))
-            return "yaml"
+        if self._yaml == "diagnostics":
+            item = YAML_ITEM.match(line)
+            if item:
+                self.results[-1].diagnostics.append(unquote(item.group(1)).strip())
+                return "yaml"
+            if line == FOLDED_ITEM:
+                self._fold = ("", 8, [])
+                return "yaml"
         key = YAML_KEY.match(line)
         if key:
             self._yaml = "open"
             self.results[-1].diagnostics.append(
-                f"{key.group(1)}: {unquote(key.group(2))}")
+                f"{key.group(1)}: {unquote(key.group(2))}".strip())
+            return "yaml"
+        key = FOLDED_KEY.match(line)
+        if key:
+            self._yaml = "open"
+            self._fold = (f"{key.group(1)}: ", 4, [])
             return "yaml"
         self._yaml = None
         return self._break(f"not a line of the kernel's YAML block: {quote(line)}")

@@ -46,6 +46,11 @@ SEEDS = [
     ["TAP version 13", "1..1", "ok 1 - c.one [X]"] + YAML +
     ["# time: c.one run=5 report=1", "# pmctest: 1 passed, 0 failed, 0 skipped"],
     ["TAP version 13", "# pmctest: bad command line: bogus", "Bail out! bad command line"],
+    ["TAP version 13", "1..2", "not ok 1 - d.one [PRIV-1]", "  ---", "  message: >",
+     "    a value too long for one line, folded", "    at a space", "  diagnostics:",
+     "    - text: >", "        a folded item", "        in two lines",
+     '    - text: "a quoted item"', "  ...", "ok 2 - d.two [PRIV-1] # SKIP a reason",
+     "# that goes on in a comment line", "# pmctest: 0 passed, 1 failed, 1 skipped"],
 ]
 STATUS = {"# pmctest: 2 passed, 0 failed, 0 skipped": 0}
 # Lines and pieces the mutator splices in.
@@ -54,7 +59,8 @@ LINES = ["TAP version 13", "1..0", "1..2", "1..99", "ok 1 - x.y [A]", "not ok 2 
          "ok 2 - x.y [A] # TODO later", "ok - x.y [A]", "ok 2 x.y [A]", "not ok",
          "# pmctest: 1 passed, 1 failed, 0 skipped", "Bail out!", "  ---", "  ...",
          "", "    - text: \"t\"", "  key: \"v\"", "  diagnostics:", "# comment",
-         "okay 1 - no", "ok 01 - lead.zero [A]", "1..1 # SKIP none"]
+         "okay 1 - no", "ok 01 - lead.zero [A]", "1..1 # SKIP none", "  message: >",
+         "    folded text", "        folded item", "    - text: >", "   three"]
 PIECES = ['"', "\\", "#", "[", "]", " ", "\t", "\r", "\x00", "\x7f", "\ufffe",
           "\uffff", "\ufffd", "\u0085", "\u2028", "\U0001f600", "é", " # SKIP ",
           " # TODO ", "  ", "- ", "ok ", "not ", "9", "0", "-1", "\x1b[0m"]

@@ -18,9 +18,12 @@ LINES = ["", "list", "verbose timing", "tests=selftest.pass", "tests=a.*,b?c",
          "exclude=", "tests=a,,b", "tests=,a", "tests=a,", "tests=A", "bogus",
          "tests", "tests=a=b", "=", "  tests=a  ", "tests=enc.*'; touch x; echo '",
          "tests=" + ",".join(["a"] * 32), "tests=" + ",".join(["a"] * 33),
-         "tests=" + "a" * 1017, "tests=" + "a" * 1018, "list\x7f", "tests=é"]
+         "tests=" + "a" * 1017, "tests=" + "a" * 1018, "list\x7f", "tests=é",
+         "console=com1", "console=e9,com1", "console=", "console=com2",
+         "console=com1,", "console=e9 console=e9", "console=com1,,e9"]
 PIECES = [" ", ",", "=", "*", "?", ".", "_", "-", "'", ";", "$", "#", "\\",
-          "A", "z", "0", "\n", "\x01", "\x7f", "é", "tests=", "exclude=",
+          "A", "z", "0", "\n", "\x01", "\x7f", "é", "tests=", "exclude=", "console=",
+          "com1", "e9",
           "list", "verbose", "timing", "a" * 600]
 
 

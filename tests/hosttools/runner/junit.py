@@ -76,7 +76,7 @@ def junit_xml(runs, version=""):
         for key, value in header_properties(run.judge.lines if run.judge else []).items():
             sub(props, "property", name=key, value=value)
         for key in ("emulator", "route", "cpu", "accel", "machine",
-                    "about", "expect"):
+                    "xen_args", "about", "expect"):
             if run.target.get(key):
                 sub(props, "property", name=key,
                               value=str(run.target[key]))

@@ -13,6 +13,7 @@ from .outcome import Outcome
 from .outfile import ToolError
 from .qemu import run_qemu
 from .test_list import running_test
+from .xen import run_xen
 
 # tests/run's exit statuses
 EXIT_MATCH, EXIT_MISMATCH, EXIT_ERROR = 0, 1, 2
@@ -87,7 +88,8 @@ class TargetRun:
         self.out(f"# run: target {self.target['name']}: "
                  f"{self.target['about']}")
         try:
-            boot = run_qemu if self.target["emulator"] == "qemu" else run_bochs
+            boot = dict(qemu=run_qemu, bochs=run_bochs,
+                        xen=run_xen)[self.target["emulator"]]
             self.outcome = boot(self.target, self.opts, self.ctx, self.judge,
                                 timeout)
         except RuntimeError as e:
@@ -127,6 +129,8 @@ class TargetRun:
                 self.mismatches.append(
                     f"stale expectation: {e.where}: {e.pattern} matches no "
                     "test of the run")
+        if o.changed:   # not pmctest's regression: the target changed
+            self.mismatches = [f"{o.changed}: {m}" for m in self.mismatches]
         self.exit = (EXIT_ERROR if self.problems else
                      EXIT_MISMATCH if self.mismatches else EXIT_MATCH)
 
