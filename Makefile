@@ -29,6 +29,29 @@ TESTS		?=
 KERNEL_ARGS	?=
 CMDLINE		:= $(strip $(if $(TESTS),tests=$(TESTS)) $(KERNEL_ARGS))
 
+# What a user sets on make's command line reaches the recipes as an
+# environment variable, which a recipe quotes ("$$PMCTEST_ACCEL"): no shell
+# ever parses the value, whatever it holds. PYTHON, CC and the other tool
+# variables are commands, as in any Makefile.
+export PMCTEST_QEMU = $(QEMU)
+export PMCTEST_ACCEL = $(ACCEL)
+export PMCTEST_CPU = $(CPU)
+export PMCTEST_FIRMWARE = $(FIRMWARE)
+export PMCTEST_QEMU_ARGS = $(QEMU_ARGS)
+export PMCTEST_CMDLINE = $(CMDLINE)
+export PMCTEST_XEN = $(XEN_IMAGE)
+export PMCTEST_XEN_PACKAGE = $(XEN_PACKAGE)
+export PMCTEST_XEN_PINNED = $(XEN_PINNED)
+
+# BUILD is a path in every recipe: letters, digits and . _ / + - only.
+PATH_CHARS	:= a b c d e f g h i j k l m n o p q r s t u v w x y z \
+		   A B C D E F G H I J K L M N O P Q R S T U V W X Y Z \
+		   0 1 2 3 4 5 6 7 8 9 . _ / + -
+without_chars	= $(if $(2),$(call without_chars,$(subst $(firstword $(2)),,$(1)),$(wordlist 2,999,$(2))),$(1))
+ifneq ($(call without_chars,$(BUILD),$(PATH_CHARS))$(word 2,$(BUILD)),)
+$(error BUILD=$(BUILD): a build directory of letters, digits and . _ / + - only)
+endif
+
 KERNEL_CFLAGS	:= -std=c11 -O2 -g -ffreestanding -fno-pic -fno-pie -I$(BUILD) \
 		   -mno-red-zone -mgeneral-regs-only -mcmodel=small \
 		   -fno-stack-protector -fno-asynchronous-unwind-tables \
@@ -161,45 +184,46 @@ $(BUILD)/obj/font.o: $(BUILD)/font.c arch/font.h
 
 # The version the TAP header names (scripts/version.py): rewritten only when
 # the commit changes, so that only the harness is rebuilt then.
+$(VERSION_H): export PMCTEST_VERSION = $(shell $(PYTHON) scripts/version.py)
 $(VERSION_H): FORCE
 	@mkdir -p $(BUILD)
-	@echo '#define PMCTEST_VERSION "$(shell $(PYTHON) scripts/version.py)"' | \
-		cmp -s - $@ || \
-		echo '#define PMCTEST_VERSION "$(shell $(PYTHON) scripts/version.py)"' > $@
+	@printf '#define PMCTEST_VERSION "%s"\n' "$$PMCTEST_VERSION" | cmp -s - $@ || \
+		printf '#define PMCTEST_VERSION "%s"\n' "$$PMCTEST_VERSION" > $@
 $(BUILD)/obj/kernel/harness.o: $(VERSION_H)
 
 # Fetched again when the pin changes, and on every make until it succeeds:
 # without a network the xen-* targets are unavailable, with the reason.
 $(BUILD)/xen/pinned: FORCE
 	@mkdir -p $(@D)
-	@echo '$(XEN_PACKAGE) $(XEN_PINNED)' | cmp -s - $@ || \
-		echo '$(XEN_PACKAGE) $(XEN_PINNED)' > $@
+	@printf '%s %s\n' "$$PMCTEST_XEN_PACKAGE" "$$PMCTEST_XEN_PINNED" | cmp -s - $@ || \
+		printf '%s %s\n' "$$PMCTEST_XEN_PACKAGE" "$$PMCTEST_XEN_PINNED" > $@
 
 $(BUILD)/xen/fetched: $(BUILD)/xen/pinned scripts/fetch_xen.py | $(BUILD)/.tools-run
-	$(PYTHON) scripts/fetch_xen.py --package $(XEN_PACKAGE) \
-		--pinned $(XEN_PINNED) --out $(BUILD)/xen
+	$(PYTHON) scripts/fetch_xen.py --package "$$PMCTEST_XEN_PACKAGE" \
+		--pinned "$$PMCTEST_XEN_PINNED" --out $(BUILD)/xen
 	@[ ! -e $(BUILD)/xen/xen ] || touch $@
 
 xen: $(if $(XEN),,$(BUILD)/xen/fetched)
 
 # The command line GRUB passes is part of the ISO: rebuild when it changes.
-$(BUILD)/cmdline.txt: FORCE
+# One the kernel would refuse stops make here, with the kernel's reason.
+$(BUILD)/cmdline.txt: FORCE | $(BUILD)/.tools-run
 	@mkdir -p $(BUILD)
-	@echo '$(CMDLINE)' | cmp -s - $@ || echo '$(CMDLINE)' > $@
+	@$(PYTHON) tests/cmdline.py $@
 
 $(ISO): $(ELF) $(BUILD)/cmdline.txt scripts/mkiso | $(BUILD)/.tools-run
 	scripts/mkiso $(ELF) $@ "$$(cat $(BUILD)/cmdline.txt)"
 
 run: $(ISO) | $(BUILD)/.tools-run $(if $(filter uefi,$(FIRMWARE)),$(BUILD)/.tools-uefi)
-	$(PYTHON) tests/boot.py --route iso --iso $(ISO) --accel $(ACCEL) --cpu $(CPU) \
-		--firmware $(FIRMWARE) \
-		--qemu $(QEMU) $(if $(QEMU_ARGS),"--qemu-args=$(QEMU_ARGS)")
+	$(PYTHON) tests/boot.py --route iso --iso $(ISO) --accel "$$PMCTEST_ACCEL" \
+		--cpu "$$PMCTEST_CPU" --firmware "$$PMCTEST_FIRMWARE" \
+		--qemu "$$PMCTEST_QEMU" --qemu-args="$$PMCTEST_QEMU_ARGS"
 
 # make test runs these steps in this order and stops at the first that
 # fails. Each is a target of its own too, to run one part again.
 TEST_STEPS	:= test-tools host-tests test-boot test-hostile-boot test-tap-parsers \
-		   test-lava test-cli test-screen test-spec-coverage test-runner \
-		   test-targets
+		   test-fuzz-tap test-lava test-cli test-kernel-cmdline test-screen \
+		   test-spec-coverage test-runner test-hostile test-targets
 .PHONY: $(TEST_STEPS)
 
 test: all | $(BUILD)/.tools-test
@@ -219,7 +243,7 @@ test-tools:
 # selftest's verdict, refused command lines, its options, and the #GP(0)
 # and #UD QEMU TCG gives. Its serial logs go to $(BUILD)/tap/.
 test-boot: $(ELF) $(ISO) | $(BUILD)/.tools-test
-	$(PYTHON) tests/check.py boot --elf $(ELF) --iso $(ISO) --qemu $(QEMU) \
+	$(PYTHON) tests/check.py boot --elf $(ELF) --iso $(ISO) --qemu "$$PMCTEST_QEMU" \
 		--log-dir $(BUILD)/tap
 
 # The loader shim (tests/bootshim/): a 32-bit PVH kernel for QEMU that
@@ -246,6 +270,16 @@ test-tap-parsers: $(SIM) | $(BUILD)/.tools-test
 		--deviate no-high-clear > $(BUILD)/tap/sim-deviation.log || [ $$? = 1 ]
 	$(PYTHON) tests/check.py tap_parsers $(BUILD)/tap/*.log
 
+# The TAP and YAML reader, the JUnit writer and the line splitter under
+# seeded mutants of the kernel's logs, FUZZ_SECONDS long (the seed is
+# printed; FUZZ_SEED=N replays one).
+FUZZ_SECONDS	?= 20
+export PMCTEST_FUZZ_SECONDS = $(FUZZ_SECONDS)
+export PMCTEST_FUZZ_SEED = $(FUZZ_SEED)
+test-fuzz-tap: | $(BUILD)/.tools-test
+	$(PYTHON) tests/check.py fuzz_tap --seconds "$$PMCTEST_FUZZ_SECONDS" \
+		$(if $(FUZZ_SEED),--seed "$$PMCTEST_FUZZ_SEED")
+
 # LAVA accepts both jobs and records one result per TAP test, by each route.
 test-lava: $(ELF) $(ISO) | $(BUILD)/.tools-lava
 	$(PYTHON) tests/lava.py --elf $(ELF) --iso $(ISO) --check
@@ -253,21 +287,31 @@ test-lava: $(ELF) $(ISO) | $(BUILD)/.tools-lava
 # What a user types: every command's --help, make run in another BUILD, and
 # the command lines refused before anything boots.
 test-cli: all
-	$(PYTHON) tests/check.py cli --elf $(ELF) --build $(BUILD) --qemu $(QEMU)
+	$(PYTHON) tests/check.py cli --elf $(ELF) --build $(BUILD) --qemu "$$PMCTEST_QEMU"
+
+# The host refuses the kernel command lines the kernel's own parser,
+# built for the host, refuses.
+test-kernel-cmdline: $(CMDLINE_CHECK)
+	$(PYTHON) tests/check.py kernel_cmdline --parser $(CMDLINE_CHECK)
 
 # The screen console read back from QEMU's screendumps (OVMF, no serial
 # port), and a boot with no console at all.
 test-screen: $(ELF) $(BUILD)/font.c | $(BUILD)/.tools-uefi
 	$(PYTHON) tests/check.py screen --elf $(ELF) --font-table $(BUILD)/font.c \
-		--qemu $(QEMU)
+		--qemu "$$PMCTEST_QEMU"
 
 # docs/spec-coverage.md is current and names a test for every statement.
 test-spec-coverage: $(ELF) $(SIM)
-	$(PYTHON) tests/check.py spec_coverage --elf $(ELF) --qemu $(QEMU) --sim $(SIM)
+	$(PYTHON) tests/check.py spec_coverage --elf $(ELF) --qemu "$$PMCTEST_QEMU" --sim $(SIM)
 
 # tests/run itself: expectations, JUnit, and every way a boot can go wrong.
 test-runner: $(ELF)
 	$(PYTHON) tests/check.py runner --elf $(ELF)
+
+# The host tools against hostile serial logs, arguments, resources, signals
+# and make variables, through a stand-in emulator (about a minute).
+test-hostile: $(ELF) $(ISO)
+	$(PYTHON) tests/check.py hostile --elf $(ELF) --iso $(ISO) --build $(BUILD)
 
 # Every target available here against its tests/expect/ file (logs in
 # $(BUILD)/run/, Xen's whole console beside each xen-* log), then what the
@@ -278,7 +322,7 @@ XEN_CONSOLES	:= $(BUILD)/run/xen-pvh-dom0.console.log \
 		   $(BUILD)/run/xen-pvh-dom0-vpmu.console.log
 test-targets: all xen | $(BUILD)/.tools-test
 	@rm -f $(XEN_CONSOLES)
-	$(PYTHON) tests/run --all --elf $(ELF) --qemu $(QEMU) --xen $(XEN_IMAGE) \
+	$(PYTHON) tests/run --all --elf $(ELF) --qemu "$$PMCTEST_QEMU" --xen "$$PMCTEST_XEN" \
 		--junit $(BUILD)/junit.xml --log-dir $(BUILD)/run --report $(BUILD)/report
 	$(PYTHON) tests/check.py tap_parsers --xen-console $(XEN_CONSOLES)
 	$(PYTHON) tests/check.py xen_diff --run-dir $(BUILD)/run
@@ -293,17 +337,17 @@ lava: $(ELF) $(ISO) | $(BUILD)/.tools-lava
 ifeq ($(LAVA_IMAGE),iso)
 	$(PYTHON) tests/lava.py --iso $(ISO) --out $(BUILD)/lava
 else
-	$(PYTHON) tests/lava.py --elf $(ELF) --out $(BUILD)/lava --cmdline '$(CMDLINE)'
+	$(PYTHON) tests/lava.py --elf $(ELF) --out $(BUILD)/lava --cmdline="$$PMCTEST_CMDLINE"
 endif
 
 # The conformance report of every target available here: $(BUILD)/report/.
 report: all xen | $(BUILD)/.tools-test
-	$(PYTHON) tests/run --all --elf $(ELF) --qemu $(QEMU) --xen $(XEN_IMAGE) \
+	$(PYTHON) tests/run --all --elf $(ELF) --qemu "$$PMCTEST_QEMU" --xen "$$PMCTEST_XEN" \
 		--report $(BUILD)/report || [ $$? = 1 ]
 	@echo "pmctest: the report is $(BUILD)/report/index.html"
 
 spec-coverage: $(ELF) $(SIM)
-	$(PYTHON) tests/check.py spec_coverage --elf $(ELF) --qemu $(QEMU) --sim $(SIM) --write
+	$(PYTHON) tests/check.py spec_coverage --elf $(ELF) --qemu "$$PMCTEST_QEMU" --sim $(SIM) --write
 
 clean:
 	rm -rf $(BUILD)

@@ -15,6 +15,10 @@ BENCH_RUNS	?= 5
 BENCH_TARGETS	?= tcg,kvm
 BENCH_TIMEOUT	?= 600
 KUT_PMU		?=
+export PMCTEST_BENCH_TARGETS = $(BENCH_TARGETS)
+export PMCTEST_BENCH_RUNS = $(BENCH_RUNS)
+export PMCTEST_BENCH_TIMEOUT = $(BENCH_TIMEOUT)
+export PMCTEST_KUT_PMU = $(KUT_PMU)
 
 $(FLOOR_ELF): $(FLOOR_OBJS) linker.ld
 	$(LD) $(KERNEL_LDFLAGS) -o $@ $(FLOOR_OBJS)
@@ -25,6 +29,6 @@ $(FLOOR_ISO): $(FLOOR_ELF) scripts/mkiso | $(BUILD)/.tools-run
 bench: $(ELF) $(ISO) $(FLOOR_ELF) $(FLOOR_ISO) | $(BUILD)/.tools-uefi
 	$(PYTHON) tests/bench.py --elf $(ELF) --iso $(ISO) \
 		--floor-elf $(FLOOR_ELF) --floor-iso $(FLOOR_ISO) \
-		--targets $(BENCH_TARGETS) --runs $(BENCH_RUNS) \
-		--timeout $(BENCH_TIMEOUT) --qemu $(QEMU) --out $(BUILD)/bench.md \
-		--kut-pmu '$(KUT_PMU)'
+		--targets "$$PMCTEST_BENCH_TARGETS" --runs "$$PMCTEST_BENCH_RUNS" \
+		--timeout "$$PMCTEST_BENCH_TIMEOUT" --qemu "$$PMCTEST_QEMU" --out $(BUILD)/bench.md \
+		--kut-pmu "$$PMCTEST_KUT_PMU"

@@ -10,7 +10,8 @@ import re
 RESULT = re.compile(r"^(ok|not ok) (\d+) - (\S+)(?: \[([^\]]*)\])?"
                     r"(?: # (SKIP|TODO)\b ?(.*))?$")
 SUMMARY_PREFIX = "# pmctest: "
-SUMMARY = re.compile(r"^# pmctest: (\d+) passed, (\d+) failed, (\d+) skipped$")
+SUMMARY = re.compile(r"^# pmctest: ([0-9]{1,9}) passed, ([0-9]{1,9}) failed, "
+                     r"([0-9]{1,9}) skipped$")
 # A line of the kernel's `list`: test ID, statements, description.
 LISTED = re.compile(r"^(\S+)\s+\[([^\]]*)\]\s*(.*)$")
 # A key of a YAML block with its quoted value, or with a folded one (">"),

@@ -4,18 +4,18 @@ Bochs has no isa-debug-exit: COM1 goes to a file, the runner reads it as it
 grows and stops Bochs itself once the kernel's exit line is there."""
 import os
 import re
-import signal
 import subprocess
 import tempfile
 import time
 
-from ..boot import EXIT_HARNESS_ERROR, LIVE
+from .. import procs
+from ..lines import LineSplitter
 
 from .cmdline import kernel_cmdline
 from .outcome import Outcome
 from .probe import cached, command_output
 
-EXIT_LINE = re.compile(r"^# pmctest: exit status (\d+)")
+EXIT_LINE = re.compile(r"^# pmctest: exit status ([0-9]{1,9})")
 
 # Where Debian's bochsbios and vgabios put the ROM images (BXSHARE moves the
 # first, as Bochs itself does).
@@ -84,35 +84,11 @@ def bochs_log_problem(log):
     return None
 
 
-def kill_group(proc):
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
-    proc.wait()
-
-
-class Group:
-    """Bochs and what it started, for boot.LIVE: kill() ends them all."""
-
-    def __init__(self, proc):
-        self.proc = proc
-
-    def poll(self):
-        return self.proc.poll()
-
-    def kill(self):
-        try:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
-
-
 def follow_com1(proc, com1, judge, outcome, timeout):
     """Feed judge the lines of the COM1 file as Bochs writes them, until the
     kernel's exit line, a reset, Bochs' exit or the timeout; returns the
-    incomplete last line."""
-    partial = b""
+    last line if it had no newline."""
+    lines = LineSplitter()
     deadline = time.monotonic() + timeout
     pos = 0
     exited = False
@@ -124,15 +100,13 @@ def follow_com1(proc, com1, judge, outcome, timeout):
                 data = f.read()
                 pos += len(data)
         if data:
-            partial += data
-            *complete, partial = partial.split(b"\n")
-            for raw in complete:
+            for raw in lines.feed(data):
                 line = raw.decode("utf-8", "replace").rstrip("\r")
                 judge.feed(line)
                 m = EXIT_LINE.match(line)
                 if m:
                     outcome.status = int(m.group(1))
-                if judge.tap_headers > 1:
+                if judge.tap.restarted:
                     outcome.problem = ("the guest reset: a second "
                                        "'TAP version' header appeared")
         if outcome.status is not None or outcome.problem:
@@ -146,7 +120,7 @@ def follow_com1(proc, com1, judge, outcome, timeout):
             outcome.problem = f"the guest hung: no exit within {timeout:g} s"
             break
         time.sleep(0.05)
-    return partial
+    return lines.rest()
 
 
 def run_bochs(target, opts, ctx, judge, timeout):
@@ -167,23 +141,18 @@ def run_bochs(target, opts, ctx, judge, timeout):
     err_path = os.path.join(work, "bochs.err")
     try:
         with open(out_path, "wb") as out, open(err_path, "wb") as err:
-            proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=out,
-                                    stderr=err, env=env, cwd=work,
-                                    start_new_session=True)
+            proc = procs.start(cmd, stdin=subprocess.DEVNULL, stdout=out,
+                               stderr=err, env=env, cwd=work)
     except OSError as e:
         outcome.problem = f"Bochs failed to start: {e}"
         outcome.emulator = "Bochs (unknown)"
         return outcome
-    group = Group(proc)
-    LIVE.add(group)
     try:
-        partial = follow_com1(proc, com1, judge, outcome, timeout)
+        rest = follow_com1(proc, com1, judge, outcome, timeout)
     finally:                # also when the runner is interrupted
-        if proc.poll() is None:
-            kill_group(proc)
-        LIVE.discard(group)
-    if partial:
-        judge.feed(partial.decode("utf-8", "replace").rstrip("\r"))
+        procs.done(proc)
+    if rest is not None:
+        judge.feed(rest.decode("utf-8", "replace").rstrip("\r"))
     outcome.emulator = bochs_banner(out_path)
     stderr = read_text(err_path)
     if outcome.status is None and not outcome.problem:
@@ -195,8 +164,6 @@ def run_bochs(target, opts, ctx, judge, timeout):
             else:
                 outcome.problem = ("truncated TAP: Bochs stopped before the "
                                    "kernel's exit line")
-    elif outcome.status == EXIT_HARNESS_ERROR and judge.bailed:
-        outcome.problem = judge.bailed
     if opts.keep_bochs:
         outcome.notes.append(f"Bochs files kept in {work}")
     return outcome
