@@ -30,7 +30,7 @@ import subprocess
 import tempfile
 import time
 
-from . import boot
+from . import procs
 
 SHIM_PARAMS = 0x500000          # tests/bootshim/shim.asm
 SHIM_MAGIC = 0x4D494853
@@ -318,9 +318,8 @@ def run_case(case, elf, shim, qemu, facts, timeout=15):
             with open(path["info"], "wb") as f:
                 f.write(case.info)
             cmd += ["-device", f"loader,file={path['info']},addr={INFO:#x},force-raw=on"]
-        proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE)
-        boot.LIVE.add(proc)
+        proc = procs.start(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE)
         problems = []
         try:
             lines, status, why = serial_until_exit(proc, timeout)
@@ -337,10 +336,7 @@ def run_case(case, elf, shim, qemu, facts, timeout=15):
                     problems.append(f"QMP: {e}")
                 problems += memory_problems(case, path, readonly)
         finally:
-            if proc.poll() is None:
-                proc.kill()
-            proc.wait()
-            boot.LIVE.discard(proc)
+            procs.done(proc)
         if not lines:
             problems.append("no output; QEMU said: " + proc.stderr.read().decode(errors="replace")[-300:])
         return Outcome(lines, status, problems, time.monotonic() - start)
