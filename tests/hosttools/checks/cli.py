@@ -88,9 +88,15 @@ def main(argv):
     # SKIPs with the reason without one; QEMU takes the command line that
     # boots it (here with pmctest's ELF in the place of pmu.flat: QEMU boots
     # it by its PVH note); a run that stopped at an assertion says so.
+    # (make hands it over in the environment, never through a shell's parser)
     r = run(["make", "--no-print-directory", "-n", "bench", "KUT_PMU=/kut/x86/pmu.flat"])
-    tap.check("--kut-pmu '/kut/x86/pmu.flat'" in r.stdout,
-              "make bench KUT_PMU=path hands the path to tests/bench.py", r.stdout[-400:])
+    printed = run(["make", "--no-print-directory", "-s", "-f", "tests/bench.mk",
+                   "-f", "-", "show-kut", "KUT_PMU=/kut/x86/pmu.flat"],
+                  input="show-kut:\n\t@printf '%s\\n' \"$$PMCTEST_KUT_PMU\"\n")
+    tap.check('--kut-pmu "$PMCTEST_KUT_PMU"' in r.stdout and
+              printed.stdout.strip() == "/kut/x86/pmu.flat",
+              "make bench KUT_PMU=path hands the path to tests/bench.py",
+              [r.stdout[-400:], printed.stdout[-200:], printed.stderr[-200:]])
     unset, missing = kut.why_not(""), kut.why_not("/kut/x86/pmu.flat")
     tap.check(unset and "KUT_PMU is not set" in unset and missing and "no such file" in missing,
               "make bench: without a pmu.flat the kvm-unit-tests row says SKIP and why",
