@@ -66,8 +66,9 @@ $(HOST_PROGS): | $(BUILD)/.tools-run $(BUILD)/.tools-host
 #   uefi  OVMF, for FIRMWARE=uefi and the UEFI targets
 #   lava  LAVA's dispatcher (make lava)
 #   test  what make test needs besides: uefi, lava, Bochs with its ROMs and
-#         its headless display, the TAP parsers of three languages, and the
-#         SVG renderer the report check uses
+#         its headless display, the TAP parsers of three languages, the
+#         SVG renderer the report check uses, and clang with its fuzzer
+#         runtime (libclang-rt-dev: the one of Debian's default clang)
 # Every set comes without the packages its own recommend (QEMU's GTK
 # display, OVMF, GCC's C library headers, and through LAVA's libguestfs a
 # Linux kernel image: a kernel is never installed on the host); what is
@@ -89,7 +90,8 @@ TOOLS_test	:= $(TOOLS_uefi) $(TOOLS_lava) bochs:bochs \
 		   perl:perl tap-parser:node-tap-parser \
 		   /usr/lib/python3/dist-packages/tap:python3-tap \
 		   /usr/lib/python3/dist-packages/yaml:python3-yaml \
-		   rsvg-convert:librsvg2-bin
+		   rsvg-convert:librsvg2-bin clang:clang \
+		   /usr/share/doc/libclang-rt-dev/copyright:libclang-rt-dev
 
 # TOOLS_DRY=1, with make -n: each set a target reaches prints the packages
 # it would install on a machine that has none of them, and nothing is
@@ -172,8 +174,9 @@ run: $(ISO) | $(BUILD)/.tools-run $(if $(filter uefi,$(FIRMWARE)),$(BUILD)/.tool
 
 # make test runs these steps in this order and stops at the first that
 # fails. Each is a target of its own too, to run one part again.
-TEST_STEPS	:= test-tools host-tests test-boot test-tap-parsers test-lava \
-		   test-cli test-screen test-spec-coverage test-runner test-targets
+TEST_STEPS	:= test-tools host-tests test-boot test-hostile-boot test-tap-parsers \
+		   test-lava test-cli test-screen test-spec-coverage test-runner \
+		   test-targets
 .PHONY: $(TEST_STEPS)
 
 test: all | $(BUILD)/.tools-test
@@ -195,6 +198,21 @@ test-tools:
 test-boot: $(ELF) $(ISO) | $(BUILD)/.tools-test
 	$(PYTHON) tests/check.py boot --elf $(ELF) --iso $(ISO) --qemu $(QEMU) \
 		--log-dir $(BUILD)/tap
+
+# The loader shim (tests/bootshim/): a 32-bit PVH kernel for QEMU that
+# enters pmctest's own entries with the boot information a case crafted.
+SHIM		:= $(BUILD)/bootshim/shim.elf
+$(SHIM): tests/bootshim/shim.asm tests/bootshim/shim.ld | $(BUILD)/.tools-run
+	@mkdir -p $(dir $@)
+	$(NASM) -f elf32 -Werror -o $(@:.elf=.o) $<
+	$(LD) -m elf_i386 -nostdlib -static -z noexecstack -T tests/bootshim/shim.ld \
+		-o $@ $(@:.elf=.o)
+
+# Hostile boot information through both entries: each case refused with a
+# Bail out! naming the field and status 2, or run, never a write out of
+# bounds or a loop; a fault while reporting a fault ends the run at once.
+test-hostile-boot: $(ELF) $(SHIM) | $(BUILD)/.tools-test
+	$(PYTHON) tests/check.py hostile_boot --elf $(ELF) --shim $(SHIM) --qemu $(QEMU)
 
 # Perl's TAP::Parser, Python's tappy and node's tap-parser read the logs
 # test-boot kept and the simulator's log of a deviation (failures with

@@ -5,6 +5,8 @@ it; Python puts a script's own folder on its path, so they run from any
 directory with nothing set.
 
   boot        one QEMU boot: its command line, its serial lines, its verdict
+  bootshim    hostile boot information: its cases, one boot through the
+              loader shim, and how it is judged
   tap_log     what the host reads in the kernel's TAP: result lines, the
               summary, YAML diagnostics, the `list` lines
   tap_out     TAP on stdout for the host checks

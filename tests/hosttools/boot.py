@@ -16,7 +16,7 @@ from .tap_log import CONTROL, RESULT, SUMMARY_PREFIX
 EXIT_HARNESS_ERROR = 2
 TAP_VERSION = "TAP version 13"
 OVMF = "/usr/share/ovmf/OVMF.fd"    # Debian's ovmf: UEFI for QEMU
-KERNEL_CMDLINE_MAX = 1023   # kernel/main.c copies at most this many bytes
+KERNEL_CMDLINE_MAX = 1023   # BOOT_COMMAND_LINE_MAX, arch/boot_info.h
 
 
 # The emulators this process has started and not yet reaped.

@@ -3,6 +3,7 @@ each prints TAP on stdout and exits 1 when a check fails.
 
   boot           the kernel booted both ways: selftests, refusals, options
   cli            what a user types: every command's --help, make run, refusals
+  hostile_boot   crafted boot information through the loader shim, refused
   layout         the dependency rule of the source tree, on every include line
   report         the conformance report, rendered and read back
   runner         tests/run itself, with real boots and fake emulators

@@ -57,9 +57,10 @@ def bochsrc_text(target, iso, com1, log):
         # term draws the VGA text screen with curses into a file nobody
         # reads: no window, no listening socket (rfb), no stdin needed.
         "display_library: term",
-        # term shows text modes only: no VBE, so that GRUB keeps the VGA
-        # text mode for the kernel's screen console (arch/fbcon.c).
-        "vga: extension=none",
+        # A VESA BIOS, as on a PC. term draws text modes only, and neither
+        # GRUB nor the kernel sets a graphics mode (boot/multiboot2.asm):
+        # the screen console writes in the EGA text screen.
+        "vga: extension=vbe",
         "speaker: enabled=0",
         "clock: sync=none, time0=local",
         f"log: {log}",
