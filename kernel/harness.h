@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 
+#include "platform.h"
 #include "strbuf.h"
 
 /* What describe() writes for one case. */
@@ -91,6 +92,7 @@ struct harness_options {
 	bool list;
 	bool verbose;
 	bool timing;	/* a "# time:" comment per test (make bench) */
+	enum platform_exit_method exit_by;	/* exit=debug|reset|triple */
 };
 
 /* Runs (or lists) the selected tests; returns the exit status. */

@@ -78,5 +78,6 @@ void kmain(uint32_t protocol, uint32_t info)
 
 	if (!cmdline_parse(line, &options, &error))
 		refuse("bad command line", error_text);
+	kernel_exit_by(options.exit_by);
 	platform_exit(harness_run(&options));
 }

@@ -11,7 +11,7 @@ import subprocess
 import sys
 import time
 
-from .tap_log import CONTROL, RESULT, SUMMARY_PREFIX
+from .tap_log import CONTROL, RESULT, SUMMARY_PREFIX, summary_counts
 
 EXIT_HARNESS_ERROR = 2
 TAP_VERSION = "TAP version 13"
@@ -54,6 +54,12 @@ def cmdline_problem(cmdline):
 
 # (QEMU's exit code) = (kernel status << 1) | 1 with isa-debug-exit.
 DEBUG_EXIT = ["-device", "isa-debug-exit,iobase=0xf4,iosize=0x04"]
+
+# The header line naming the boot protocol and the kernel's command line.
+BOOT_HEADER = re.compile(r'^# boot: (\S+), command line "(.*)"$')
+# exit= values that end the VM without a status (the kernel's cmdline.c):
+# QEMU with -no-reboot exits 0 on the reset and on the triple fault.
+EXIT_WITHOUT_STATUS = {"reset", "triple"}
 
 # QEMU does not exit on these: it stops the guest and waits, so the boot
 # ends it rather than waiting for the timeout.
@@ -169,6 +175,28 @@ class Boot:
         return self.lines[self.preamble or 0:]
 
     @property
+    def exit_method(self):
+        """The exit= the kernel says it was given (its header), or debug."""
+        for line in self.lines:
+            m = BOOT_HEADER.match(line)
+            if m:
+                words = [w[5:] for w in m.group(2).split() if w.startswith("exit=")]
+                return words[-1] if words else "debug"
+        return "debug"
+
+    def verdict_from_summary(self):
+        """An end without a status (exit=reset, exit=triple): the status
+        the TAP implies, 2 after a Bail out!, 1 if a test failed, 0 if none
+        did; without a summary line the run did not end as it should."""
+        if any(l.startswith("Bail out!") for l in self.lines):
+            return EXIT_HARNESS_ERROR, None
+        counts = summary_counts(self.summary or "")
+        if counts is None:
+            return EXIT_HARNESS_ERROR, (
+                f"the guest ended (exit={self.exit_method}) without a summary line")
+        return (1 if counts[1] else 0), None
+
+    @property
     def summary(self):
         for line in reversed(self.lines):
             if line.startswith(SUMMARY_PREFIX) and " passed, " in line:
@@ -202,6 +230,8 @@ class Boot:
             if not self.lines:
                 return EXIT_HARNESS_ERROR, "no output on the serial console"
             return EXIT_HARNESS_ERROR, "truncated TAP: no summary line"
+        if code == 0 and self.exit_method in EXIT_WITHOUT_STATUS:
+            return self.verdict_from_summary()
         if code == 0:
             return EXIT_HARNESS_ERROR, (
                 "the guest reset or powered off without an exit status "

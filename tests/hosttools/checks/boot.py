@@ -4,7 +4,9 @@ Both boot routes reach the summary line, and the ISO also as a raw disk
 on BIOS and UEFI; the selftest group reports pass,
 fail, skip, contained faults and caught fabricated outcomes exactly as
 expected; bad command lines are refused with a clear error and status 2;
-`list` lists; `timing` adds a tick count per test; explicit-only groups stay out of the default run; on QEMU TCG
+`list` lists; exit=debug, exit=reset and exit=triple each end QEMU
+(-no-reboot) after the summary, the verdict read from its status or, where
+it carries none, from the summary; `timing` adds a tick count per test; explicit-only groups stay out of the default run; on QEMU TCG
 every restricted RDPMC is #GP(0) and every permitted one is reported not ok
 with the #UD TCG raises.
 """
@@ -209,13 +211,35 @@ def main(argv):
             ("tests=Priv.*", "'P' is not allowed in a pattern"),
             ("tests=a,,b", "empty pattern"),
             ("tests=a tests=b", "tests= given twice"),
-            ("exclude=", "exclude= needs at least one pattern")]:
+            ("exclude=", "exclude= needs at least one pattern"),
+            ("exit=poweroff", "exit=poweroff: not debug, reset or triple"),
+            ("exit=reset exit=triple", "exit= given twice")]:
         b, status, problem = run_boot(args, "pvh", cmdline)
         keep("bail", b)
         tap.check(status == 2 and any(message in l for l in b.lines) and
                   any(l.startswith("Bail out! bad command line") for l in b.lines),
                   f"bad command line {cmdline!r}: refused, status 2",
                   [f"status {status}"] + b.lines[-3:])
+
+    # exit=: each way of ending follows the summary; with QEMU -no-reboot
+    # the reset and the triple fault end QEMU with status 0, and the boot
+    # reads the verdict from the summary (a failing test gives 1 all the
+    # same). No "halting" line: the end came from the method asked for.
+    for method, raw in (("debug", {0: 1, 1: 3}), ("reset", {0: 0, 1: 0}),
+                        ("triple", {0: 0, 1: 0})):
+        for test_id, want in (("selftest.pass", 0), ("selftest.fail", 1)):
+            b, status, problem = run_boot(args, "pvh", f"tests={test_id} exit={method}")
+            last = b.lines[-1] if b.lines else ""
+            tap.check(problem is None and status == want and b.returncode == raw[want] and
+                      tap_log.summary_counts(last) is not None,
+                      f"exit={method} after {test_id}: QEMU ends after the summary "
+                      f"(its status {raw[want]}), verdict {want}",
+                      [f"status {status}, QEMU status {b.returncode}, problem {problem}"] +
+                      b.lines[-3:])
+    b, status, problem = run_boot(args, "pvh", "tests=selftest.pass exit=reset bogus")
+    tap.check(status == 2 and any("unknown option 'bogus'" in l for l in b.lines),
+              "exit=reset, then a bad command line: refused, status 2",
+              [f"status {status}, problem {problem}"] + b.lines[-3:])
 
     b, status, problem = run_boot(args, "pvh", "tests=no.such.test")
     tap.check(status == 2 and any("no test is selected" in l for l in b.lines),
