@@ -20,7 +20,7 @@
 #include "tap_writer.h"
 #include "trap.h"
 
-void kmain(uint32_t protocol, uint32_t info) __attribute__((noreturn));
+void kmain(uint32_t protocol, uint64_t info) __attribute__((noreturn));
 
 /* The arch layer reports through these (arch/hooks.h). */
 static const struct arch_hooks hooks = {
@@ -46,7 +46,7 @@ static void refuse(const char *what, const char *why)
 	platform_exit(EXIT_HARNESS_ERROR);
 }
 
-void kmain(uint32_t protocol, uint32_t info)
+void kmain(uint32_t protocol, uint64_t info)
 {
 	static char line[BOOT_COMMAND_LINE_MAX + 1];
 	static char copy[sizeof(line)];
