@@ -93,8 +93,13 @@ def last_test_started(lines):
 class Boot:
     """One QEMU run: its serial lines, QEMU's stderr and how it ended."""
 
-    def __init__(self, cmd, timeout, echo, log):
+    def __init__(self, cmd, timeout, echo, log, end_at_summary=False):
+        """end_at_summary: the emulator is ended once the summary line or a
+        Bail out! has come (a VMM that restarts the guest on a reset
+        instead of ending), and the verdict is read from the TAP."""
         self.cmd = cmd
+        self.end_at_summary = end_at_summary
+        self.ended_at_summary = False
         self.lines = []
         self.arrived = []       # time.monotonic() when each line came
         self.preamble = None    # how many lines came before TAP, once it came
@@ -141,6 +146,11 @@ class Boot:
                     *complete, partial = partial.split(b"\n")
                     for raw in complete:
                         self._line(raw, echo, log)
+                    if self.end_at_summary and (
+                            self.summary or
+                            any(l.startswith("Bail out!") for l in self.lines)):
+                        self.ended_at_summary = True
+                        return
         if partial:
             self._line(partial, echo, log)
 
@@ -216,6 +226,8 @@ class Boot:
                 "the guest hung: no exit before the timeout" +
                 (f"; last result reported: {last}" if last else
                  "; no test result was reported"))
+        if self.ended_at_summary:
+            return self.verdict_from_summary()
         code = self.returncode
         if code in (1, 3, 5):
             status = code >> 1

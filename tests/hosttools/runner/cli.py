@@ -71,6 +71,9 @@ def parse_args(argv):
     p.add_argument("--elf", default=os.path.join(ROOT, "build", "pmctest.elf"))
     p.add_argument("--qemu", default="qemu-system-x86_64")
     p.add_argument("--bochs", default="bochs")
+    for name in ("crosvm", "firecracker", "cloud-hypervisor"):
+        p.add_argument(f"--{name}", default=name, metavar="PATH",
+                       help=f"the {name} binary (its target needs /dev/kvm)")
     p.add_argument("--keep", dest="keep_bochs", action="store_true",
                    help="keep the per-run ISOs and Bochs files")
     opts = p.parse_args(argv)

@@ -13,6 +13,7 @@ from .expectations import load_expectations
 from .judge import Judge, reason_of
 from .outcome import Outcome
 from .qemu import run_qemu
+from .vmm import run_vmm
 from .test_list import running_test
 
 # tests/run's exit statuses
@@ -78,7 +79,8 @@ class TargetRun:
         self.out(f"# run: target {self.target['name']}: "
                  f"{self.target['about']}")
         try:
-            boot = run_qemu if self.target["emulator"] == "qemu" else run_bochs
+            boot = {"qemu": run_qemu, "bochs": run_bochs}.get(
+                self.target["emulator"], run_vmm)
             self.outcome = boot(self.target, self.opts, self.ctx, self.judge,
                                 timeout)
         except RuntimeError as e:
