@@ -16,7 +16,7 @@ import re
 import shutil
 import subprocess
 
-from .. import boot, tap_log
+from .. import boot, bootshim, tap_log
 from ..tap_out import Tap
 from . import argument_parser
 
@@ -140,6 +140,23 @@ def main(argv):
     if shutil.which("grub-file"):
         r = subprocess.run(["grub-file", "--is-x86-multiboot2", args.elf])
         tap.check(r.returncode == 0, "the ELF carries a Multiboot2 header (grub-file)")
+        r = subprocess.run(["grub-file", "--is-x86-multiboot", args.elf])
+        tap.check(r.returncode != 0, "the ELF carries no Multiboot v1 header "
+                  "(QEMU's -kernel would take it before the PVH note)")
+
+    # e_entry is the Linux 64-bit entry (crosvm, Firecracker before 1.12);
+    # GRUB finds the 32-bit one in the Multiboot2 header's entry address tag.
+    r = subprocess.run(["nm", args.elf], capture_output=True, text=True)
+    symbols = {f[2]: int(f[0], 16) for f in (l.split() for l in r.stdout.splitlines())
+               if len(f) == 3}
+    entries, _ = bootshim.elf_facts(args.elf)
+    want = {"linux64": symbols.get("boot_entry_linux64"),
+            "multiboot2": symbols.get("boot_entry_multiboot2"),
+            "pvh": symbols.get("boot_entry_pvh")}
+    tap.check(None not in want.values() and entries == want,
+              "e_entry is the Linux 64-bit entry, the Multiboot2 entry address tag and "
+              "the PVH note name the 32-bit entries",
+              [f"found {entries}", f"symbols {want}"])
 
     for route in ("iso", "pvh"):
         b, status, problem = run_boot(args, route)
