@@ -10,6 +10,15 @@ HOSTCC		?= cc
 PYTHON		?= python3
 QEMU		?= qemu-system-x86_64
 
+# Xen for tests/run's xen-* targets: Debian's hypervisor package at a pinned
+# version, downloaded with apt-get download and unpacked into $(BUILD)/xen/
+# (never installed); where the archive no longer has the pinned version, the
+# newest (scripts/fetch_xen.py). XEN=path runs your own build instead.
+XEN_PACKAGE	:= xen-hypervisor-4.17-amd64
+XEN_PINNED	:= 4.17.7+13-g2445b30a44-0+deb12u1
+XEN		?=
+XEN_IMAGE	:= $(if $(XEN),$(abspath $(XEN)),$(BUILD)/xen/xen)
+
 # make run: TCG by default. ACCEL=kvm, CPU=model, QEMU_ARGS=..., TESTS=glob,glob,
 # FIRMWARE=uefi (OVMF instead of SeaBIOS)
 ACCEL		?= tcg
@@ -45,7 +54,7 @@ ISO		:= $(BUILD)/pmctest.iso
 HOST_PROGS	:=
 HOST_TESTS	:=
 
-.PHONY: all run test bench clean host-progs host-tests spec-coverage help report lava FORCE
+.PHONY: all run test bench clean host-progs host-tests spec-coverage help report lava xen FORCE
 all: $(ELF) $(ISO) host-progs
 
 # Host programs and their tests: each tests/host/*.mk appends to
@@ -159,6 +168,20 @@ $(VERSION_H): FORCE
 		echo '#define PMCTEST_VERSION "$(shell $(PYTHON) scripts/version.py)"' > $@
 $(BUILD)/obj/kernel/harness.o: $(VERSION_H)
 
+# Fetched again when the pin changes, and on every make until it succeeds:
+# without a network the xen-* targets are unavailable, with the reason.
+$(BUILD)/xen/pinned: FORCE
+	@mkdir -p $(@D)
+	@echo '$(XEN_PACKAGE) $(XEN_PINNED)' | cmp -s - $@ || \
+		echo '$(XEN_PACKAGE) $(XEN_PINNED)' > $@
+
+$(BUILD)/xen/fetched: $(BUILD)/xen/pinned scripts/fetch_xen.py | $(BUILD)/.tools-run
+	$(PYTHON) scripts/fetch_xen.py --package $(XEN_PACKAGE) \
+		--pinned $(XEN_PINNED) --out $(BUILD)/xen
+	@[ ! -e $(BUILD)/xen/xen ] || touch $@
+
+xen: $(if $(XEN),,$(BUILD)/xen/fetched)
+
 # The command line GRUB passes is part of the ISO: rebuild when it changes.
 $(BUILD)/cmdline.txt: FORCE
 	@mkdir -p $(BUILD)
@@ -248,10 +271,18 @@ test-runner: $(ELF)
 	$(PYTHON) tests/check.py runner --elf $(ELF)
 
 # Every target available here against its tests/expect/ file (logs in
-# $(BUILD)/run/), then the report and the JUnit file that run wrote.
-test-targets: all | $(BUILD)/.tools-test
-	$(PYTHON) tests/run --all --elf $(ELF) --qemu $(QEMU) --junit $(BUILD)/junit.xml \
-		--log-dir $(BUILD)/run --report $(BUILD)/report
+# $(BUILD)/run/, Xen's whole console beside each xen-* log), then what the
+# kernel wrote to Xen's console read by the three TAP parsers, each Xen
+# target against bare TCG (tests/run --diff; docs/findings.md explains each
+# difference), the report and the JUnit file that run wrote.
+XEN_CONSOLES	:= $(BUILD)/run/xen-pvh-dom0.console.log \
+		   $(BUILD)/run/xen-pvh-dom0-vpmu.console.log
+test-targets: all xen | $(BUILD)/.tools-test
+	@rm -f $(XEN_CONSOLES)
+	$(PYTHON) tests/run --all --elf $(ELF) --qemu $(QEMU) --xen $(XEN_IMAGE) \
+		--junit $(BUILD)/junit.xml --log-dir $(BUILD)/run --report $(BUILD)/report
+	$(PYTHON) tests/check.py tap_parsers --xen-console $(XEN_CONSOLES)
+	$(PYTHON) tests/check.py xen_diff --run-dir $(BUILD)/run
 	$(PYTHON) tests/check.py report --report $(BUILD)/report
 	$(PYTHON) tests/check.py runner --junit $(BUILD)/junit.xml --junit-only
 
@@ -267,8 +298,9 @@ else
 endif
 
 # The conformance report of every target available here: $(BUILD)/report/.
-report: all | $(BUILD)/.tools-test
-	$(PYTHON) tests/run --all --elf $(ELF) --qemu $(QEMU) --report $(BUILD)/report || [ $$? = 1 ]
+report: all xen | $(BUILD)/.tools-test
+	$(PYTHON) tests/run --all --elf $(ELF) --qemu $(QEMU) --xen $(XEN_IMAGE) \
+		--report $(BUILD)/report || [ $$? = 1 ]
 	@echo "pmctest: the report is $(BUILD)/report/index.html"
 
 spec-coverage: $(ELF) $(SIM)
@@ -282,11 +314,13 @@ help:
 	@echo 'make run             boot the ISO in QEMU, print the TAP log; exit 0/1/2 as the kernel says'
 	@echo '                     ACCEL=tcg|kvm CPU=max FIRMWARE=bios|uefi TESTS=glob,glob KERNEL_ARGS=...'
 	@echo '                     QEMU_ARGS=... QEMU=...'
-	@echo 'make test            everything the project tests (what CI runs); QEMU=... for another QEMU'
+	@echo 'make test            everything the project tests (what CI runs); QEMU=... for another QEMU,'
+	@echo '                     XEN=path for your own Xen in the xen-* targets (default: Debian'"'"'s, fetched)'
 	@echo '                     its steps, each a target too: $(wordlist 1,4,$(TEST_STEPS))'
 	@echo '                     $(wordlist 5,99,$(TEST_STEPS))'
 	@echo 'make lava            the run as a LAVA job (lava-run, root; LAVA_IMAGE=iso): $(BUILD)/lava/'
-	@echo 'make bench           the bench.* group, suite wall times, time per group, sweep rates: $(BUILD)/bench.md'
+	@echo 'make bench           the bench.* group, suite wall times, time and exits per group, sweep rates: $(BUILD)/bench.md'
+	@echo '                     KUT_PMU=path/to/kvm-unit-tests/x86/pmu.flat runs it beside the suite'
 	@echo 'make mutation-report the simulator deviations and the tests that catch each'
 	@echo 'make report          the conformance report of every target here: $(BUILD)/report/index.html'
 	@echo 'make spec-coverage   rewrite docs/spec-coverage.md'

@@ -2,6 +2,7 @@
 #include "platform.h"
 
 #include "apic.h"
+#include "consoles.h"
 #include "context.h"
 #include "cpu.h"
 #include "debug_exit.h"
@@ -10,7 +11,6 @@
 #include "hooks.h"
 #include "kernel_boot.h"
 #include "pmu_enum.h"
-#include "serial.h"
 
 static struct {
 	const char *protocol;
@@ -37,7 +37,7 @@ void kernel_boot_record(const char *protocol, const char *command_line)
 
 void platform_console_write(const char *s, size_t n)
 {
-	serial_write(s, n);
+	consoles_write(s, n);
 	fbcon_write(s, n);
 }
 
@@ -76,7 +76,7 @@ static void triple_fault(void)
  * is on COM1 first. */
 void platform_exit(int status)
 {
-	serial_flush();
+	consoles_flush();
 	switch (machine.exit_by) {
 	case EXIT_BY_DEBUG_PORT:
 		outb(DEBUG_EXIT_PORT, (uint8_t)status);
@@ -94,7 +94,7 @@ void platform_exit(int status)
 				  status);
 		break;
 	}
-	serial_flush();
+	consoles_flush();
 	halt_forever();
 }
 

@@ -5,7 +5,9 @@
 #include "boot_msrs.h"
 #include "cmdline.h"
 #include "console.h"
+#include "consoles.h"
 #include "exit_status.h"
+#include "exit_tally.h"
 #include "fbcon.h"
 #include "apic.h"
 #include "gdt.h"
@@ -16,7 +18,6 @@
 #include "kernel_boot.h"
 #include "kernel_memory.h"
 #include "platform.h"
-#include "serial.h"
 #include "tap_writer.h"
 #include "trap.h"
 
@@ -29,6 +30,7 @@ static const struct arch_hooks hooks = {
 	.bail_out = harness_bail_out,
 	.interrupt = interrupt_log_record,
 	.print = console_printf,
+	.exits = exit_tally_count,
 };
 
 /* Before the harness has started its TAP: version line, why, and a Bail
@@ -56,8 +58,8 @@ void kmain(uint32_t protocol, uint64_t info)
 	struct boot_memory memory;
 	struct boot_info boot;
 
-	serial_init();
-	arch_install_hooks(&hooks);
+	arch_install_hooks(&hooks);	/* first: the consoles' setup is counted */
+	consoles_init();
 	gdt_init();
 	idt_init();
 	guard_pages_init();
@@ -79,5 +81,7 @@ void kmain(uint32_t protocol, uint64_t info)
 	if (!cmdline_parse(line, &options, &error))
 		refuse("bad command line", error_text);
 	kernel_exit_by(options.exit_by);
+	if (options.consoles)
+		consoles_select(options.consoles);
 	platform_exit(harness_run(&options));
 }

@@ -11,6 +11,11 @@
 
 #include "model.h"
 
+/* The ports the kernel may write its log to (console=); the screen, where
+ * the loader set one up, takes it too. */
+#define CONSOLE_COM1 1u	/* the 16550 at 3F8H */
+#define CONSOLE_E9 2u	/* I/O port E9H: the debug console of Xen's guests */
+
 void platform_console_write(const char *s, size_t n);
 
 /* How the run ends once its summary is out (the command line's exit=):

@@ -4,16 +4,20 @@ A target is one emulator configuration and one boot route; it boots once and
 becomes one JUnit testsuite. Fields:
 
   name      what --target takes
-  emulator  "qemu", "bochs", or a VMM of VMMS ("crosvm", "firecracker",
-            "cloud-hypervisor": KVM only)
+  emulator  "qemu", "bochs", "xen" (Xen under QEMU TCG, pmctest its PVH
+            dom0: tests/runner/xen.py), or a VMM of VMMS ("crosvm",
+            "firecracker", "cloud-hypervisor": KVM only)
   route     "iso" (GRUB from a CD, Multiboot2), "pvh" (QEMU -kernel, Cloud
-            Hypervisor) or "elf" (the ELF's own choice: e_entry in long
-            mode with boot_params for crosvm and Firecracker before 1.12,
-            the PVH note from Firecracker 1.12 on)
+            Hypervisor; for Xen, the dom0 kernel) or "elf" (the ELF's own
+            choice: e_entry in long mode with boot_params for crosvm and
+            Firecracker before 1.12, the PVH note from Firecracker 1.12 on)
   accel     QEMU: "tcg" or "kvm"
   cpu       QEMU: the -cpu model; Bochs: the cpu: model= (bochs -help cpu)
   machine   QEMU: the -M machine ("" for QEMU's default, pc)
   bochs_cpu Bochs: extra cpu: options, e.g. "ignore_bad_msrs=1"
+  xen_args  Xen: words added to Xen's command line, e.g. "vpmu=on"
+  bare      Xen: the target of bare QEMU TCG with the same -cpu, which
+            make test compares it with (tests/run --diff)
   expect    the expectation file under tests/expect/ (default: name); route
             variants of one CPU share their base target's file, and the
             stale-expectation check keeps that sharing honest
@@ -111,6 +115,27 @@ TARGETS = [
           "Bochs, cpu model tigerlake, GRUB ISO, unknown MSRs #GP"),
     bochs("bochs-ryzen", "ryzen",
           "Bochs, cpu model ryzen, GRUB ISO, unknown MSRs #GP"),
+]
+
+
+def xen(name, xen_args, about, cpu="EPYC", bare="qemu-tcg-amd-microvm",
+        expect=None, timeout=60):
+    # q35: the AMD IOMMU a PVH dom0 needs is a q35 device.
+    return dict(name=name, emulator="xen", accel="tcg", cpu=cpu, route="pvh",
+                machine="q35", xen_args=xen_args, bare=bare,
+                expect=expect or name, timeout=timeout, fallbacks=[],
+                about=about)
+
+
+# TCG emulates AMD SVM (with nested paging) and no VMX: Xen runs its AMD
+# side here. Its own vPMU is off unless its command line says vpmu=on.
+TARGETS += [
+    xen("xen-pvh-dom0", "",
+        "Xen 4.17 (its default: vPMU off), pmctest its PVH dom0, under QEMU "
+        "TCG -cpu EPYC on q35 with an AMD IOMMU"),
+    xen("xen-pvh-dom0-vpmu", "vpmu=on",
+        "Xen 4.17 with vpmu=on, pmctest its PVH dom0, under QEMU TCG "
+        "-cpu EPYC on q35 with an AMD IOMMU"),
 ]
 
 

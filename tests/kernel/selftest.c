@@ -155,6 +155,18 @@ SINGLE_TEST(hang, SUITE_EXPLICIT | SUITE_EXACT, "selftest.hang", "HARNESS",
 		__asm__ volatile("cli; hlt");
 }
 
+/* The probe selftest.interrupt installs: RDMSR in the handler, as the
+ * pmi.status check reads the overflow status there (PMI-5). */
+#define MSR_IA32_APIC_BASE 0x1Bu
+
+static uint64_t read_apic_base(void)
+{
+	struct exec_outcome o;
+
+	exec_rdmsr(MSR_IA32_APIC_BASE, &o);
+	return o.faulted ? ~0ull : edx_eax(&o);
+}
+
 /* The fail hook of selftest.fault.in-report: faults itself. */
 static void fail_by_faulting(const char *fmt, ...)
 {
@@ -179,18 +191,6 @@ SINGLE_TEST(fault_in_report, SUITE_EXPLICIT | SUITE_EXACT,
 	faulting.fail = fail_by_faulting;
 	arch_install_hooks(&faulting);
 	__asm__ volatile("ud2");
-}
-
-/* The probe selftest.interrupt installs: RDMSR in the handler, as the
- * pmi.status check reads the overflow status there (PMI-5). */
-#define MSR_IA32_APIC_BASE 0x1Bu
-
-static uint64_t read_apic_base(void)
-{
-	struct exec_outcome o;
-
-	exec_rdmsr(MSR_IA32_APIC_BASE, &o);
-	return o.faulted ? ~0ull : edx_eax(&o);
 }
 
 /* The interrupt path a PMI takes (arch/apic.h, the interrupt hook): a self

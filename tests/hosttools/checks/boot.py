@@ -6,17 +6,22 @@ fail, skip, contained faults and caught fabricated outcomes exactly as
 expected; bad command lines are refused with a clear error and status 2;
 `list` lists; exit=debug, exit=reset and exit=triple each end QEMU
 (-no-reboot) after the summary, the verdict read from its status or, where
-it carries none, from the summary; `timing` adds a tick count per test; explicit-only groups stay out of the default run; on QEMU TCG
+it carries none, from the summary; `timing` adds a tick count per test and
+the exit tally per group; explicit-only groups stay out of the default run;
+the log goes to COM1 where a UART answers, else to port E9H, and console=
+chooses; no line is longer than 198 characters; on QEMU TCG
 every restricted RDPMC is #GP(0) and every permitted one is reported not ok
-with the #UD TCG raises.
+with the #UD TCG raises, each distinct deviation once in full and the rest
+as short blocks naming it (all in full with `verbose`).
 """
 import argparse
 import os
 import re
 import shutil
 import subprocess
+import tempfile
 
-from .. import boot, bootshim, tap_log
+from .. import bench_log, boot, bootshim, tap_log
 from ..tap_out import Tap
 from . import argument_parser
 
@@ -73,19 +78,53 @@ def run_boot(args, route, cmdline="", accel="tcg", cpu="max", timeout=60):
     return b, status, problem
 
 
-def results(lines):
-    """[(result, id, statements, diagnostics)] in order."""
+def results(lines, resolve=True):
+    """[(result, id, statements, diagnostics)] in order. With resolve, a
+    short block (`same: "ID: ..."`) is followed by the diagnostics of the
+    test it names, which reported the deviation in full."""
     out = []
     yaml = tap_log.YamlBlock()
     for line in lines:
-        in_yaml, diagnostic = yaml.feed(line)
+        in_yaml, diagnostics = yaml.feed(line)
+        if out:
+            out[-1][3] += diagnostics
         m = tap_log.RESULT.match(line)
         if m:
             kind = "skip" if m.group(5) == "SKIP" else m.group(1)
             out.append([kind, m.group(3), m.group(4), []])
-        elif diagnostic is not None and out:
-            out[-1][3].append(diagnostic)
+    if resolve:
+        by_id = {r[1]: r for r in out}
+        for r in out:
+            same = tap_log.same_as(r[3])
+            if same and same[0] in by_id:
+                r[3] = r[3] + by_id[same[0]][3]
     return out
+
+
+def said_once_problems(res):
+    """Where a log says a deviation twice in full (the same message,
+    expected and observed outcome), or a short block does not name an
+    earlier failure that said its deviation in full, or says nothing of
+    its own."""
+    problems, said = [], {}
+    for kind, test_id, _, diags in res:
+        if kind != "not ok":
+            continue
+        same = tap_log.same_as(diags)
+        if same:
+            earlier, brief = same
+            if earlier not in said.values():
+                problems.append(f"{test_id}: same as {earlier}, which said no deviation in full before it")
+            if not brief:
+                problems.append(f"{test_id}: a short block without its brief")
+            continue
+        keys = {d.split(": ", 1)[0]: d for d in diags
+                if d.startswith(("message: ", "expected: ", "observed: "))}
+        key = tuple(keys.get(k) for k in ("message", "expected", "observed"))
+        if key in said:
+            problems.append(f"{test_id}: says in full what {said[key]} said")
+        said.setdefault(key, test_id)
+    return problems
 
 
 def summary(lines):
@@ -94,6 +133,96 @@ def summary(lines):
         if counts:
             return counts
     return None
+
+
+# Xen passes a guest's line of up to 198 characters whole (kernel/console.h).
+LOG_LINE_MAX = 198
+
+
+def too_long(lines):
+    return [f"{len(l)} characters: {l[:60]}..." for l in lines
+            if len(l) > LOG_LINE_MAX]
+
+
+def console_boot(args, cmdline, serial, debugcon):
+    """A PVH boot with COM1 and port E9H (QEMU's isa-debugcon) where given:
+    "stdio" (what the Boot reads), a file path, or None (no device)."""
+    ns = argparse.Namespace(qemu=args.qemu, memory=64, accel="tcg", cpu="max",
+                            machine="", route="pvh", iso=args.iso,
+                            elf=args.elf, cmdline=cmdline, qemu_args="")
+    cmd = boot.qemu_command(ns)
+    at = cmd.index("-serial")
+    cmd[at + 1] = {"stdio": "stdio", None: "none"}.get(serial, f"file:{serial}")
+    if debugcon:
+        cmd += ["-debugcon", "stdio" if debugcon == "stdio" else f"file:{debugcon}"]
+    b = boot.Boot(cmd, 60, False, None)
+    status, problem = b.verdict()
+    return b, status, problem
+
+
+def file_lines(path):
+    with open(path, "rb") as f:
+        return f.read().decode("utf-8", "replace").replace("\r", "").splitlines()
+
+
+def check_consoles(tap, args, keep):
+    """COM1 where a UART answers, else port E9H; console= forces either or
+    both."""
+    with tempfile.TemporaryDirectory() as tmp:
+        e9, com1 = os.path.join(tmp, "e9.log"), os.path.join(tmp, "com1.log")
+        b, status, problem = console_boot(args, "tests=selftest.pass", "stdio", e9)
+        tap.check(problem is None and summary(b.lines) == (1, 0, 0) and
+                  not file_lines(e9),
+                  "a UART answers at COM1: the log goes there, none to E9H",
+                  [f"problem {problem}", f"E9H: {file_lines(e9)[:3]}"])
+
+        b, status, problem = console_boot(args, "tests=selftest.pass", None, "stdio")
+        tap.check(problem is None and status == 0 and
+                  summary(b.lines) == (1, 0, 0),
+                  "no UART at COM1 (QEMU -serial none): the log goes to E9H",
+                  [f"problem {problem}, status {status}"] + b.lines[-3:])
+
+        for ports, on_com1, on_e9 in (("e9", False, True), ("com1", True, False),
+                                      ("com1,e9", True, True)):
+            b, status, problem = console_boot(
+                args, f"console={ports} tests=selftest.pass", com1, e9)
+            got = {"COM1": summary(file_lines(com1)) == (1, 0, 0),
+                   "E9H": summary(file_lines(e9)) == (1, 0, 0)}
+            same = not (on_com1 and on_e9) or file_lines(com1) == file_lines(e9)
+            # QEMU's exit code: (status << 1) | 1 from isa-debug-exit
+            tap.check(b.returncode == 1 and got == {"COM1": on_com1, "E9H": on_e9} and same,
+                      f"console={ports}: the log goes to "
+                      f"{' and '.join(k for k, v in got.items() if v) or 'nowhere'}"
+                      f"{', the same lines' if on_com1 and on_e9 else ''}",
+                      [f"QEMU exit {b.returncode}, summary on {got}, same lines {same}"])
+
+        b, status, problem = console_boot(args, "console=com2 tests=selftest.pass",
+                                          "stdio", None)
+        tap.check(status == 2 and any("'com2' is not a console" in l for l in b.lines) and
+                  any(l.startswith("Bail out! bad command line") for l in b.lines),
+                  "console=com2: refused, status 2", [f"status {status}"] + b.lines[-3:])
+
+
+def check_long_command_line(tap, args, keep):
+    """A command line longer than a line: the header's copy goes on in
+    comment lines, and the TAP stays TAP (tap_parsers.py reads it)."""
+    long_cmdline = "tests=selftest.pass," + ",".join(
+        f"no.such.group.number.{i}.*" for i in range(12))
+    b, status, problem = run_boot(args, "pvh", long_cmdline)
+    keep("long-cmdline", b)
+    joined = []
+    for line in b.tap_lines:      # a full line goes on in the next "# " line
+        if joined and len(joined[-1]) == LOG_LINE_MAX and line.startswith("# "):
+            joined[-1] += line[2:]
+        else:
+            joined.append(line)
+    tap.check(status == 0 and len(long_cmdline) > LOG_LINE_MAX and
+              not too_long(b.tap_lines) and
+              f'# boot: pvh, command line "{long_cmdline}"' in joined,
+              f"a {len(long_cmdline)}-character command line: the header goes on "
+              f"in '# ' lines, none longer than {LOG_LINE_MAX} characters",
+              [f"status {status}"] + too_long(b.tap_lines) +
+              [l for l in b.tap_lines if l.startswith("# ")][:4])
 
 
 def check_full_run(tap, name, b, status, problem):
@@ -108,6 +237,9 @@ def check_full_run(tap, name, b, status, problem):
               f"{name}: TAP complete, summary line and exit status agree",
               [f"problem: {problem}", f"summary {counts}, counted {expected_counts}",
                f"plan {plan}, results {len(res)}, status {status}"] + b.lines[-5:])
+    tap.check(not too_long(b.tap_lines),
+              f"{name}: no line longer than {LOG_LINE_MAX} characters",
+              too_long(b.tap_lines)[:5])
     return res
 
 
@@ -170,7 +302,7 @@ def main(argv):
         tap.check(any(l == f"# boot: {'multiboot2' if route == 'iso' else 'pvh'}, command line \"\"" for l in b.lines),
                   f"{route}: the kernel names its boot protocol")
         if route == "pvh":
-            tcg_run = res
+            tcg_run, pvh_lines = res, b.lines
 
     # Written to a USB stick (dd), the hybrid ISO is a hard disk: booted
     # so, by BIOS (its MBR) and by UEFI (its EFI partition), it must run
@@ -203,6 +335,16 @@ def main(argv):
     tap.check(permitted and len(ud) == len(permitted),
               f"TCG: all {len(permitted)} permitted reads are not ok with observed #UD",
               [f"{r[1]}: {r[0]} {r[3][-1:] }" for r in permitted if r not in ud])
+
+    # Each distinct deviation said once in full: a later failure that
+    # deviates the same way (RCX and context aside) is a short block
+    # naming the first, with what deviated in a few words.
+    shown = results(pvh_lines, resolve=False)
+    problems = said_once_problems(shown)
+    short = [r for r in shown if tap_log.same_as(r[3])]
+    tap.check(short and not problems,
+              f"TCG: each deviation said once in full, {len(short)} failures as short blocks naming it",
+              problems[:10])
 
     b, status, problem = run_boot(args, "pvh", "tests=selftest.*")  # not selftest.hang
     keep("selftest", b)
@@ -258,6 +400,9 @@ def main(argv):
               "exit=reset, then a bad command line: refused, status 2",
               [f"status {status}, problem {problem}"] + b.lines[-3:])
 
+    check_consoles(tap, args, keep)
+    check_long_command_line(tap, args, keep)
+
     b, status, problem = run_boot(args, "pvh", "tests=no.such.test")
     tap.check(status == 2 and any("no test is selected" in l for l in b.lines),
               "a pattern that selects nothing is a harness error")
@@ -284,6 +429,28 @@ def main(argv):
               "timing: one '# time:' line per test, in order, and one for the suite",
               [f"problem {problem}", f"ids {ids}", f"times {times}", f"suite {suite}"])
 
+    # The exit tally (timing): per group, each instruction that exits to a
+    # hypervisor where it is issued. Three RDPMCs, two of them through the
+    # legacy-mode trampoline, whose every trip issues 5 RDMSRs and 5 WRMSRs,
+    # one more WRMSR where it enters CPL 3 by SYSEXIT; COM1's data port
+    # takes every byte the tests wrote, CR LF line ends included.
+    three = ["priv.long.cpl0.pce0.valid", "priv.real.pce0.valid", "priv.prot32.cpl3.pce1.valid"]
+    b, status, problem = run_boot(args, "pvh", f"tests={','.join(three)} timing")
+    tallies = bench_log.exit_tallies(b.lines)
+    written, inside = 0, False
+    for line in b.lines:
+        m = tap_log.RESULT.match(line)
+        inside = bool(m) or (inside and not line.startswith("# time:"))
+        written += len(line) + 2 if inside else 0
+    priv, total = tallies.get("priv", {}), tallies.get("total", {})
+    tap.check(sorted(tallies) == ["priv", "start", "total"] and
+              (priv.get("rdpmc"), priv.get("rdmsr"), priv.get("wrmsr")) == (3, 10, 11) and
+              priv.get("io.0x3f8") == written and
+              all(total[k] == sum(t.get(k, 0) for g, t in tallies.items() if g != "total")
+                  for k in total),
+              "timing: the exit tally counts each RDPMC, MSR access and COM1 byte of a group, and the total adds up",
+              [f"{g}: {t}" for g, t in tallies.items()] + [f"COM1 bytes of the tests {written}"])
+
     # The YAML block of a mismatch (TCG: #UD where a read is required):
     # message, context, expected, observed once each, no line twice; the
     # model's reasoning ("  PRIV-1: ...") only with verbose.
@@ -300,6 +467,27 @@ def main(argv):
               not any(re.match(r"^  [A-Z]+-\d+: ", d) for d in default) and reasoning,
               "a mismatch's report: each line once, the model's reasoning only with verbose",
               [f"default: {default}", f"verbose reasoning: {reasoning}"])
+
+    # make bench's rows (tests/bench.py): every bench line, also where it
+    # is a test's only diagnostic and so its YAML message (the reference
+    # rows, NOP to CPUID).
+    names = ["nop", "lfence", "rdtsc", "cpuid", "rdpmc.gp.cpl0"]
+    b, status, problem = run_boot(args, "pvh", "tests=" + ",".join(
+        f"bench.{n}" for n in names) + " verbose")
+    rows = [r[0] for r in bench_log.bench_rows(b.lines)]
+    tap.check(rows == names, "make bench reads a row of each bench test, the reference rows too",
+              [f"rows {rows}", f"problem {problem}"])
+
+    # verbose says everything: no short block, each failure in full.
+    blocks = {}
+    for words in ("", " verbose"):
+        b, status, problem = run_boot(args, "pvh", "tests=ecx.index.fixed.*" + words)
+        blocks[words] = [(r[1], tap_log.same_as(r[3]) is not None, any(d.startswith("message: ") for d in r[3]))
+                         for r in results(b.lines, resolve=False)]
+    tap.check([s for _, s, _ in blocks[""]] == [False, True] and
+              [(s, m) for _, s, m in blocks[" verbose"]] == [(False, True), (False, True)],
+              "the second of two like deviations is a short block, and in full with verbose",
+              [f"default {blocks['']}", f"verbose {blocks[' verbose']}"])
 
     return tap.finish()
 

@@ -8,6 +8,7 @@ from ..targets import VMMS
 
 from .bochs import BOCHS_ROMS, BOCHS_VGA_ROMS, bochs_models, first_existing
 from .probe import cached, command_output
+from .xen import qemu_has_amd_iommu, xen_unavailable
 
 
 def vmm_binary(opts, emulator):
@@ -24,6 +25,20 @@ def availability(target, opts):
             return False, "no /dev/kvm"
         if not os.access("/dev/kvm", os.R_OK | os.W_OK):
             return False, "/dev/kvm is not readable and writable"
+    elif target["emulator"] == "xen":
+        if not shutil.which(opts.qemu):
+            return False, f"{opts.qemu} not found (Debian: qemu-system-x86)"
+        if not os.path.isfile(opts.xen):
+            why = xen_unavailable(opts.xen)
+            return False, (f"no Xen image: {why}" if why else
+                           f"no Xen image at {opts.xen} (make test fetches "
+                           "Debian's with apt-get download; XEN=path for "
+                           "your own)")
+        if not qemu_has_amd_iommu(opts.qemu):
+            return False, "QEMU has no amd-iommu device (a PVH dom0 needs one)"
+        if "," in opts.elf or " " in opts.elf:
+            return False, (f"{opts.elf}: a path with a comma or a space "
+                           "cannot be Xen's module under QEMU")
     elif target["emulator"] == "qemu":
         if not shutil.which(opts.qemu):
             return False, f"{opts.qemu} not found (Debian: qemu-system-x86)"

@@ -16,18 +16,18 @@ class Result:
         self.kind = kind            # pass, fail, skip (what the kernel said)
         self.skip_reason = skip_reason
         self.diagnostics = []
+        self.same_as = None         # a short block: the Result it names
         self.expectation = None
         self.verdict = None         # pass, skip, todo, unexpected, stale
         self.seconds = 0.0
 
 
+RCX = re.compile(r"RCX=0x([0-9a-f]+)")
 
-def reason_of(result):
-    """The diagnostic that says what went wrong: the YAML block's message
-    (the harness's first deviation, with the RCX of its "context:" line), a
-    "deviation:" line, else the first line that is neither context nor a
-    case that held."""
-    d = result.diagnostics
+
+def _message_and_rcx(d):
+    """The diagnostic that says what went wrong, and the RCX of the
+    context it went wrong in (None where there is none)."""
     rcx = None
     for line in d:
         m = re.search(r"^context: .*?(RCX=0x[0-9a-f]+)", line)
@@ -37,14 +37,40 @@ def reason_of(result):
     for key in ("message:", "deviation:"):
         for line in d:
             if line.startswith(key):
-                text = line[len(key):].strip()
-                return f"{text}, {rcx}" if rcx else text
+                return line[len(key):].strip(), rcx
     for line in d:
         if line.startswith(("context:", "expected:")) or \
                 line.endswith("as the model says") or line.startswith(" "):
             continue
-        return line
-    return d[0] if d else "not ok, no diagnostic"
+        return line, rcx
+    return (d[0] if d else "not ok, no diagnostic"), rcx
+
+
+def reason_of(result):
+    """The diagnostic that says what went wrong: the YAML block's message
+    (the harness's first deviation, with the RCX of its "context:" line), a
+    "deviation:" line, else the first line that is neither context nor a
+    case that held. A short block gives the message of the test it names
+    and the RCX of its own brief, written as a context writes it: the same
+    reason the full report would have given."""
+    earlier = result.same_as
+    if earlier is not None:
+        text, rcx = _message_and_rcx(earlier.diagnostics)
+        m = RCX.search(tap_log.same_as(result.diagnostics)[1])
+        if m:
+            rcx = f"RCX=0x{int(m.group(1), 16):016x}"
+    else:
+        text, rcx = _message_and_rcx(result.diagnostics)
+    return f"{text}, {rcx}" if rcx else text
+
+
+def diagnostics_of(result):
+    """The result's diagnostic lines; for a short block, followed by those
+    of the test it names, which reported the deviation in full."""
+    if result.same_as is None:
+        return list(result.diagnostics)
+    return result.diagnostics + [f"(as reported in full for {result.same_as.id})"] + \
+        result.same_as.diagnostics
 
 
 class Judge:
@@ -56,6 +82,7 @@ class Judge:
         self.out = out
         self.lines = []
         self.results = []
+        self.by_id = {}
         self.plan = None
         self.summary = None
         self.bailed = None
@@ -71,11 +98,18 @@ class Judge:
         if m:
             self._result(m, line, now)
             return
-        in_yaml, diagnostic = self.yaml.feed(line)
+        in_yaml, diagnostics = self.yaml.feed(line)
+        if self.results:
+            self.results[-1].diagnostics += [d.strip() for d in diagnostics]
         if in_yaml:
-            if diagnostic is not None and self.results:
-                self.results[-1].diagnostics.append(diagnostic.strip())
-        elif PLAN.match(line):
+            if diagnostics and self.results:
+                r = self.results[-1]
+                same = tap_log.same_as([d.strip() for d in diagnostics])
+                if same:
+                    r.same_as = self.by_id.get(same[0])
+            self.out(line)
+            return
+        if PLAN.match(line):
             self.plan = int(PLAN.match(line).group(1))
             self.last_time = now    # the boot is no test's time
         elif tap_log.summary_counts(line):
@@ -107,6 +141,7 @@ class Judge:
         else:
             r.verdict = kind
         self.results.append(r)
+        self.by_id.setdefault(test_id, r)
         if r.verdict == "stale":    # a comment before it: a YAML block may follow
             did = "was skipped" if kind == "skip" else "passed"
             self.out(f"# stale expectation: {e.where} lists {e.pattern} "

@@ -9,7 +9,7 @@ import os
 import socket
 import xml.etree.ElementTree as ET
 
-from .judge import reason_of
+from .judge import diagnostics_of, reason_of
 
 # Header comments of the kernel's TAP that become testsuite properties.
 HEADER_PROPERTIES = ("pmctest", "vendor", "cpu", "hypervisor", "pmu", "boot")
@@ -66,7 +66,7 @@ def junit(runs, path, version=""):
         for key, value in header_properties(run.judge.lines if run.judge else []).items():
             ET.SubElement(props, "property", name=key, value=value)
         for key in ("emulator", "route", "cpu", "accel", "machine",
-                    "about", "expect"):
+                    "xen_args", "about", "expect"):
             if run.target.get(key):
                 ET.SubElement(props, "property", name=key,
                               value=str(run.target[key]))
@@ -82,7 +82,7 @@ def junit(runs, path, version=""):
                                  classname=f"{cls}.{group_of(r.id)}",
                                  time=f"{r.seconds:.3f}")
             n["tests"] += 1
-            diag = "\n".join(r.diagnostics)
+            diag = "\n".join(diagnostics_of(r))
             if r.verdict == "unexpected":
                 n["failures"] += 1
                 el = ET.SubElement(case, "failure", type="deviation",

@@ -7,3 +7,5 @@ class Outcome:
         self.problem = None     # why the run could not be carried out
         self.emulator = ""      # version string(s)
         self.notes = []         # what the runner did on the way (retries)
+        self.changed = None     # the emulator is not the version the
+                                # expectations were made on, and why

@@ -15,6 +15,7 @@ from .outcome import Outcome
 from .qemu import run_qemu
 from .vmm import run_vmm
 from .test_list import running_test
+from .xen import run_xen
 
 # tests/run's exit statuses
 EXIT_MATCH, EXIT_MISMATCH, EXIT_ERROR = 0, 1, 2
@@ -79,8 +80,8 @@ class TargetRun:
         self.out(f"# run: target {self.target['name']}: "
                  f"{self.target['about']}")
         try:
-            boot = {"qemu": run_qemu, "bochs": run_bochs}.get(
-                self.target["emulator"], run_vmm)
+            boot = dict(qemu=run_qemu, bochs=run_bochs,
+                        xen=run_xen).get(self.target["emulator"], run_vmm)
             self.outcome = boot(self.target, self.opts, self.ctx, self.judge,
                                 timeout)
         except RuntimeError as e:
@@ -128,6 +129,8 @@ class TargetRun:
                 self.mismatches.append(
                     f"stale expectation: {e.where}: {e.pattern} matches no "
                     "test of the run")
+        if o.changed:   # not pmctest's regression: the target changed
+            self.mismatches = [f"{o.changed}: {m}" for m in self.mismatches]
         self.exit = (EXIT_ERROR if self.problems else
                      EXIT_MISMATCH if self.mismatches else EXIT_MATCH)
 
