@@ -247,7 +247,8 @@ test-boot: $(ELF) $(ISO) | $(BUILD)/.tools-test
 		--log-dir $(BUILD)/tap
 
 # The loader shim (tests/bootshim/): a 32-bit PVH kernel for QEMU that
-# enters pmctest's own entries with the boot information a case crafted.
+# enters pmctest's own entries (the Linux 64-bit one in long mode, as
+# crosvm and Firecracker do) with the boot information a case crafted.
 SHIM		:= $(BUILD)/bootshim/shim.elf
 $(SHIM): tests/bootshim/shim.asm tests/bootshim/shim.ld | $(BUILD)/.tools-run
 	@mkdir -p $(dir $@)
@@ -255,9 +256,9 @@ $(SHIM): tests/bootshim/shim.asm tests/bootshim/shim.ld | $(BUILD)/.tools-run
 	$(LD) -m elf_i386 -nostdlib -static -z noexecstack -T tests/bootshim/shim.ld \
 		-o $@ $(@:.elf=.o)
 
-# Hostile boot information through both entries: each case refused with a
-# Bail out! naming the field and status 2, or run, never a write out of
-# bounds or a loop; a fault while reporting a fault ends the run at once.
+# Hostile boot information through the three entries (Multiboot2, PVH,
+# Linux 64-bit): each case refused with a Bail out! naming the field and
+# status 2, or run, never a write out of bounds or a loop; a fault while reporting a fault ends the run at once.
 test-hostile-boot: $(ELF) $(SHIM) | $(BUILD)/.tools-test
 	$(PYTHON) tests/check.py hostile_boot --elf $(ELF) --shim $(SHIM) --qemu $(QEMU)
 

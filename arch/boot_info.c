@@ -1,4 +1,5 @@
-/* Reading the boot information of Multiboot2 and of PVH (boot_info.h). */
+/* Reading the boot information of Multiboot2, PVH and the Linux 64-bit
+ * boot protocol (boot_info.h). */
 #include "boot_info.h"
 
 #define MB2_TAG_END		0
@@ -21,6 +22,21 @@ struct hvm_start_info {
 	uint64_t modlist_paddr;
 	uint64_t cmdline_paddr;
 };
+
+/* boot_params, the "zero page" (Linux's Documentation/arch/x86/
+ * zero-page.rst and boot.rst): the offsets of the fields read. */
+#define BP_SIZE			4096
+#define BP_EXT_CMD_LINE_PTR	0x0C8	/* the command line's bits 63..32 */
+#define BP_E820_ENTRIES		0x1E8	/* u8 */
+#define BP_BOOT_FLAG		0x1FE	/* u16, AA55H */
+#define BP_HEADER		0x202	/* u32, "HdrS" */
+#define BP_CMD_LINE_PTR		0x228	/* the command line's bits 31..0 */
+#define BP_E820_TABLE		0x2D0	/* struct boot_e820_entry[128] */
+#define BP_E820_MAX		128
+#define BP_E820_ENTRY_SIZE	20	/* addr u64, size u64, type u32 */
+#define BP_BOOT_FLAG_MAGIC	0xAA55
+#define BP_HEADER_MAGIC		0x53726448
+#define E820_RAM		1
 
 static const void *at(const struct boot_memory *m, uint64_t phys)
 {
@@ -263,15 +279,34 @@ static bool multiboot2_read(const struct boot_memory *m, uint32_t info,
 	}
 }
 
+/* A NUL-terminated command line at cmdline, which may end anywhere below
+ * the end of the map: scan no further, then check the string found. */
+static bool command_line_at(const struct boot_memory *m, uint64_t cmdline,
+			    const char *what, struct boot_info *out,
+			    struct strbuf *why)
+{
+	uint64_t room;
+
+	if (!readable(m, cmdline, 1, what, why))
+		return false;
+	room = m->mapped_end - cmdline;
+	if (room > BOOT_COMMAND_LINE_MAX + 1)
+		room = BOOT_COMMAND_LINE_MAX + 1;
+	out->command_line = at(m, cmdline);
+	return bounded_string(m, cmdline, room, &out->command_line_length,
+			      what, why) &&
+	       readable(m, cmdline, out->command_line_length + 1, what, why);
+}
+
 /* PVH: struct hvm_start_info at EBX; the command line, if any, at
  * cmdline_paddr. */
-static bool pvh_read(const struct boot_memory *m, uint32_t info,
+static bool pvh_read(const struct boot_memory *m, uint64_t info,
 		     struct boot_info *out, struct strbuf *why)
 {
 	char what[64];
 	struct strbuf field;
 	uint32_t magic;
-	uint64_t cmdline, room;
+	uint64_t cmdline;
 
 	if (!readable(m, info, sizeof(struct hvm_start_info),
 		      "PVH start_info address", why))
@@ -288,34 +323,120 @@ static bool pvh_read(const struct boot_memory *m, uint32_t info,
 	strbuf_init(&field, what, sizeof(what));
 	strbuf_printf(&field, "PVH cmdline_paddr 0x%llx",
 		      (unsigned long long)cmdline);
-	/* The string may end anywhere below the end of the map: scan no
-	 * further, then check the string found. */
-	if (!readable(m, cmdline, 1, what, why))
-		return false;
-	room = m->mapped_end - cmdline;
-	if (room > BOOT_COMMAND_LINE_MAX + 1)
-		room = BOOT_COMMAND_LINE_MAX + 1;
-	out->command_line = at(m, cmdline);
-	return bounded_string(m, cmdline, room, &out->command_line_length,
-			      what, why) &&
-	       readable(m, cmdline, out->command_line_length + 1, what, why);
+	return command_line_at(m, cmdline, what, out, why);
 }
 
-bool boot_info_read(uint32_t protocol, uint32_t info,
+/* The e820 table: at most 128 entries, none wrapping past 2^64, and each
+ * range of the kernel's image inside one RAM entry (type 1): a loader that
+ * put the kernel where it says there is no RAM describes another machine. */
+static bool e820_consistent(const struct boot_memory *m, uint64_t params,
+			    struct strbuf *why)
+{
+	const uint8_t *count = at(m, params + BP_E820_ENTRIES);
+
+	if (*count == 0 || *count > BP_E820_MAX) {
+		strbuf_printf(why, "boot_params e820_entries %u: not 1 to %d",
+			      *count, BP_E820_MAX);
+		return false;
+	}
+	for (unsigned i = 0; i < *count; i++) {
+		uint64_t entry = params + BP_E820_TABLE + i * BP_E820_ENTRY_SIZE;
+		uint64_t addr = read64(m, entry), size = read64(m, entry + 8);
+
+		if (addr > UINT64_MAX - size) {
+			strbuf_printf(why, "boot_params e820_table[%u] addr 0x%llx, size 0x%llx: wraps past 2^64",
+				      i, (unsigned long long)addr,
+				      (unsigned long long)size);
+			return false;
+		}
+	}
+	for (unsigned r = 0; r < m->image_count; r++) {
+		const struct boot_range *image = &m->image[r];
+		bool in_ram = false;
+
+		for (unsigned i = 0; i < *count && !in_ram; i++) {
+			uint64_t entry = params + BP_E820_TABLE + i * BP_E820_ENTRY_SIZE;
+			uint64_t addr = read64(m, entry), size = read64(m, entry + 8);
+
+			in_ram = read32(m, entry + 16) == E820_RAM &&
+				 addr <= image->start && image->end - addr <= size;
+		}
+		if (!in_ram) {
+			strbuf_printf(why, "boot_params e820_table (%u entries): no RAM entry holds %s 0x%llx..0x%llx",
+				      *count, image->what,
+				      (unsigned long long)image->start,
+				      (unsigned long long)image->end);
+			return false;
+		}
+	}
+	return true;
+}
+
+/* The Linux 64-bit boot protocol: boot_params at RSI, its setup header's
+ * two magic numbers, the e820 table, and the command line, if any, at
+ * cmd_line_ptr | ext_cmd_line_ptr << 32. */
+static bool linux64_read(const struct boot_memory *m, uint64_t params,
+			 struct boot_info *out, struct strbuf *why)
+{
+	char what[80];
+	struct strbuf field;
+	uint32_t header;
+	uint16_t flag;
+	uint64_t cmdline;
+
+	if (!readable(m, params, BP_SIZE, "boot_params address (RSI)", why))
+		return false;
+	flag = (uint16_t)(read32(m, params + BP_BOOT_FLAG) & 0xFFFF);
+	if (flag != BP_BOOT_FLAG_MAGIC) {
+		strbuf_printf(why, "boot_params hdr.boot_flag 0x%x: not 0x%x",
+			      flag, BP_BOOT_FLAG_MAGIC);
+		return false;
+	}
+	header = read32(m, params + BP_HEADER);
+	if (header != BP_HEADER_MAGIC) {
+		strbuf_printf(why, "boot_params hdr.header 0x%x: not 0x%x (\"HdrS\")",
+			      header, BP_HEADER_MAGIC);
+		return false;
+	}
+	if (!e820_consistent(m, params, why))
+		return false;
+	cmdline = read32(m, params + BP_CMD_LINE_PTR) |
+		  (uint64_t)read32(m, params + BP_EXT_CMD_LINE_PTR) << 32;
+	if (cmdline == 0)
+		return true;
+	strbuf_init(&field, what, sizeof(what));
+	strbuf_printf(&field, "boot_params hdr.cmd_line_ptr (with ext_cmd_line_ptr) 0x%llx",
+		      (unsigned long long)cmdline);
+	return command_line_at(m, cmdline, what, out, why);
+}
+
+bool boot_info_read(uint32_t protocol, uint64_t info,
 		    const struct boot_memory *memory, struct boot_info *out,
 		    struct strbuf *why)
 {
 	*out = (struct boot_info){ .command_line = "" };
+	if (protocol == BOOT_PROTOCOL_LINUX64)
+		return linux64_read(memory, info, out, why);
+	/* The 32-bit entries hand over EBX: the upper half is 0. */
 	if (protocol == BOOT_PROTOCOL_MULTIBOOT2)
-		return multiboot2_read(memory, info, out, why);
+		return multiboot2_read(memory, (uint32_t)info, out, why);
 	if (protocol == BOOT_PROTOCOL_PVH)
 		return pvh_read(memory, info, out, why);
-	strbuf_printf(why, "boot protocol %u: neither Multiboot2 nor PVH",
+	strbuf_printf(why, "boot protocol %u: not Multiboot2, PVH or Linux 64-bit",
 		      protocol);
 	return false;
 }
 
 const char *boot_protocol_name(uint32_t protocol)
 {
-	return protocol == BOOT_PROTOCOL_MULTIBOOT2 ? "multiboot2" : "pvh";
+	switch (protocol) {
+	case BOOT_PROTOCOL_MULTIBOOT2:
+		return "multiboot2";
+	case BOOT_PROTOCOL_PVH:
+		return "pvh";
+	case BOOT_PROTOCOL_LINUX64:
+		return "linux64";
+	default:
+		return "unknown";
+	}
 }

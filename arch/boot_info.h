@@ -1,6 +1,6 @@
 /*
- * Reading the boot information of Multiboot2 and of PVH, trusting none of
- * it: every field is checked before it is used, and anything inconsistent
+ * Reading the boot information of Multiboot2, of PVH and of the Linux 64-bit
+ * boot protocol (boot_params), trusting none of it: every field is checked before it is used, and anything inconsistent
  * is refused with the field and its value. Pure: the physical memory it
  * reads is described by the caller, so that the same code runs in the
  * kernel and, fuzzed, on the host.
@@ -14,9 +14,10 @@
 
 #include "strbuf.h"
 
-/* Set by boot/entry32.asm; keep in step. */
+/* Set by boot/entry32.asm and boot/linux64.asm; keep in step. */
 #define BOOT_PROTOCOL_MULTIBOOT2	1
 #define BOOT_PROTOCOL_PVH		2
+#define BOOT_PROTOCOL_LINUX64		3
 
 /* The longest command line the kernel takes, without its NUL. */
 #define BOOT_COMMAND_LINE_MAX	1023
@@ -67,12 +68,13 @@ struct boot_info {
 };
 
 /*
- * Reads the boot information at physical address info (EBX at entry).
+ * Reads the boot information at physical address info (EBX at entry; RSI,
+ * boot_params, at the Linux 64-bit entry).
  * False where it is inconsistent, with the refusal in why: the structure,
  * the field and its value, e.g. "Multiboot2 tag type 4 at offset 16: size
  * 0, less than its 8-byte header".
  */
-bool boot_info_read(uint32_t protocol, uint32_t info,
+bool boot_info_read(uint32_t protocol, uint64_t info,
 		    const struct boot_memory *memory, struct boot_info *out,
 		    struct strbuf *why);
 

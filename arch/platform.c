@@ -18,7 +18,13 @@ static struct {
 	struct pmu_cpuid enumeration;
 	uint64_t cr0, cr4;	/* as the harness left them, restored after tests */
 	struct context contained;
+	enum platform_exit_method exit_by;
 } machine;
+
+void kernel_exit_by(enum platform_exit_method by)
+{
+	machine.exit_by = by;
+}
 
 void kernel_boot_record(const char *protocol, const char *command_line)
 {
@@ -35,12 +41,59 @@ void platform_console_write(const char *s, size_t n)
 	fbcon_write(s, n);
 }
 
+/* The i8042's command 0FEH pulses the CPU's reset line (its output port
+ * bit 0); Firecracker and crosvm end the VM on it, QEMU with -no-reboot
+ * exits. The command is taken once the input buffer (status bit 1) is
+ * empty; the wait is bounded, a machine without an i8042 reads FFH. */
+#define I8042_STATUS		0x64
+#define I8042_COMMAND		0x64
+#define I8042_INPUT_FULL	0x02
+#define I8042_PULSE_RESET	0xFE
+
+static void reset_by_i8042(void)
+{
+	for (unsigned i = 0; i < 100000 && (inb(I8042_STATUS) & I8042_INPUT_FULL); i++)
+		;
+	outb(I8042_COMMAND, I8042_PULSE_RESET);
+	for (unsigned i = 0; i < 1000000; i++)	/* the reset takes effect */
+		__asm__ volatile("pause");
+}
+
+/* An IDT of limit 0: the breakpoint's #GP finds no descriptor either,
+ * nor the #DF after it, and the CPU shuts down (SDM Vol. 3A, 6.15,
+ * interrupt 8): the VMM ends the VM, QEMU with -no-reboot exits. */
+static void triple_fault(void)
+{
+	static const struct __attribute__((packed)) {
+		uint16_t limit;
+		uint64_t base;
+	} no_idt = { 0, 0 };
+
+	__asm__ volatile("cli; lidt %0; int3" : : "m"(no_idt));
+}
+
+/* The summary is out before this: whichever way the run ends, the verdict
+ * is on COM1 first. */
 void platform_exit(int status)
 {
 	consoles_flush();
-	outb(DEBUG_EXIT_PORT, (uint8_t)status);
-	arch_hooks->print("# pmctest: exit status %d; no isa-debug-exit device, halting\n",
-			  status);
+	switch (machine.exit_by) {
+	case EXIT_BY_DEBUG_PORT:
+		outb(DEBUG_EXIT_PORT, (uint8_t)status);
+		arch_hooks->print("# pmctest: exit status %d; no isa-debug-exit device, halting\n",
+				  status);
+		break;
+	case EXIT_BY_RESET:
+		reset_by_i8042();
+		arch_hooks->print("# pmctest: exit status %d; exit=reset: the i8042 did not reset the machine, halting\n",
+				  status);
+		break;
+	case EXIT_BY_TRIPLE_FAULT:
+		triple_fault();
+		arch_hooks->print("# pmctest: exit status %d; exit=triple: the machine survived a triple fault, halting\n",
+				  status);
+		break;
+	}
 	consoles_flush();
 	halt_forever();
 }

@@ -1,7 +1,8 @@
 ; The 32-bit entry shared by Multiboot2 and PVH: check for long mode, build
 ; an identity map of the first 4 GiB (2 MiB pages, user-accessible so that
 ; test code can run at any CPL), enable PAE + EFER.LME + paging, load the
-; boot GDT and jump to kmain() in 64-bit mode.
+; boot GDT and jump to kmain() in 64-bit mode. The Linux 64-bit entry
+; (boot/linux64.asm) builds the same map and joins at boot_entry64.
 
 %include "arch/segments.inc"
 
@@ -21,7 +22,9 @@ CR0_PE_PG		equ (1 << 31) | 1
 extern kmain
 extern __bss_start, __bss_end, boot_stack_top
 
-global boot_entry_multiboot2, boot_entry_pvh, boot_pd
+global boot_entry_multiboot2, boot_entry_pvh, boot_entry64
+global boot_pml4, boot_pdpt, boot_pd, boot_gdt_pointer64
+global boot_protocol, boot_info
 
 section .boot.text progbits alloc exec nowrite align=16
 BITS 32
@@ -49,7 +52,7 @@ boot_common:
 	xor eax, eax
 	rep stosb
 	mov [boot_protocol], esi
-	mov [boot_info], ebp
+	mov [boot_info], ebp	; the upper half stays 0
 
 	; CPUID exists iff EFLAGS.ID can be toggled.
 	pushfd
@@ -154,7 +157,7 @@ boot_entry64:
 	mov fs, ax
 	mov gs, ax
 	mov edi, [boot_protocol]
-	mov esi, [boot_info]
+	mov rsi, [boot_info]
 	call kmain		; does not return
 .halt:
 	hlt
@@ -179,10 +182,14 @@ boot_gdt_end:
 boot_gdt_pointer:
 	dw boot_gdt_end - boot_gdt - 1
 	dd boot_gdt
+boot_gdt_pointer64:		; LGDT in 64-bit mode reads an 8-byte base
+	dw boot_gdt_end - boot_gdt - 1
+	dq boot_gdt
 
 section .bss
 boot_protocol:	resd 1
-boot_info:	resd 1
+alignb 8
+boot_info:	resq 1		; EBX, or RSI at the Linux 64-bit entry
 
 section .pagetables nobits alloc write align=4096
 boot_pml4:	resb 4096

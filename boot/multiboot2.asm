@@ -1,7 +1,8 @@
 ; Multiboot2 header (Multiboot2 specification, section 3.1). GRUB finds it
 ; in the first 32 KiB of the file and loads the ELF by its program headers,
-; then enters boot_entry_multiboot2 (the ELF entry point) in 32-bit
-; protected mode with EAX = 36D76289H and EBX = the boot information.
+; then enters boot_entry_multiboot2, named by the entry address tag (3.1.6;
+; the ELF entry point is the Linux 64-bit entry), in 32-bit protected mode
+; with EAX = 36D76289H and EBX = the boot information.
 ;
 ; The header asks for no framebuffer (no tag 5): GRUB then hands over what it
 ; has without setting a mode, the EGA text screen on a BIOS and the UEFI GOP
@@ -12,6 +13,9 @@
 
 MB2_MAGIC	equ 0xE85250D6
 MB2_ARCH_I386	equ 0
+MB2_TAG_ENTRY_ADDRESS equ 3
+
+extern boot_entry_multiboot2
 
 section .multiboot2 progbits alloc noexec nowrite align=8
 mb2_header:
@@ -19,6 +23,13 @@ mb2_header:
 	dd MB2_ARCH_I386
 	dd mb2_header_end - mb2_header
 	dd -(MB2_MAGIC + MB2_ARCH_I386 + (mb2_header_end - mb2_header))
+	; entry address tag, not optional (flags 0): a loader that cannot
+	; honour it must refuse the image rather than enter e_entry, which is
+	; 64-bit code. 12 bytes, then padding to the next 8-byte boundary.
+	dw MB2_TAG_ENTRY_ADDRESS, 0
+	dd 12
+	dd boot_entry_multiboot2
+	dd 0
 	; end tag
 	dw 0, 0
 	dd 8

@@ -76,6 +76,28 @@ static bool parse_patterns(const char *key, char *value, const char **list,
 	}
 }
 
+/* exit=: how the run ends after its summary (platform.h). */
+static bool parse_exit(const char *value, bool *seen,
+		       enum platform_exit_method *by, struct strbuf *error)
+{
+	if (*seen) {
+		strbuf_printf(error, "exit= given twice");
+		return false;
+	}
+	*seen = true;
+	if (same(value, "debug"))
+		*by = EXIT_BY_DEBUG_PORT;
+	else if (same(value, "reset"))
+		*by = EXIT_BY_RESET;
+	else if (same(value, "triple"))
+		*by = EXIT_BY_TRIPLE_FAULT;
+	else {
+		strbuf_printf(error, "exit=%s: not debug, reset or triple", value);
+		return false;
+	}
+	return true;
+}
+
 /* A "console=" value: com1, e9 or both, comma-separated, into *ports. */
 static bool parse_consoles(char *value, unsigned *ports, struct strbuf *error)
 {
@@ -117,8 +139,9 @@ bool cmdline_parse(char *line, struct harness_options *o,
 		   struct strbuf *error)
 {
 	char *p = line;
+	bool exit_seen = false;
 
-	*o = (struct harness_options){ 0 };
+	*o = (struct harness_options){ .exit_by = EXIT_BY_DEBUG_PORT };
 	/* Printable ASCII only: a newline would end the TAP line the header
 	 * prints the command line on. */
 	for (unsigned i = 0; line[i]; i++) {
@@ -160,8 +183,11 @@ bool cmdline_parse(char *line, struct harness_options *o,
 			if (!parse_patterns("exclude", word + 8, o->excluded,
 					    &o->excluded_count, error))
 				return false;
+		} else if (prefixed(word, "exit=")) {
+			if (!parse_exit(word + 5, &exit_seen, &o->exit_by, error))
+				return false;
 		} else {
-			strbuf_printf(error, "unknown option '%s' (known: tests=GLOB[,GLOB], exclude=GLOB[,GLOB], console=com1|e9|com1,e9, list, verbose, timing)",
+			strbuf_printf(error, "unknown option '%s' (known: tests=GLOB[,GLOB], exclude=GLOB[,GLOB], console=com1|e9|com1,e9, list, verbose, timing, exit=debug|reset|triple)",
 				      word);
 			return false;
 		}

@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 
+#include "platform.h"
 #include "strbuf.h"
 
 /* What describe() writes for one case. */
@@ -100,6 +101,7 @@ struct harness_options {
 	bool list;
 	bool verbose;
 	bool timing;	/* a "# time:" comment per test (make bench) */
+	enum platform_exit_method exit_by;	/* exit=debug|reset|triple */
 	unsigned consoles;	/* console=: CONSOLE_* ports; 0: COM1 if a UART answers, else E9H */
 };
 

@@ -21,7 +21,7 @@
 #include "tap_writer.h"
 #include "trap.h"
 
-void kmain(uint32_t protocol, uint32_t info) __attribute__((noreturn));
+void kmain(uint32_t protocol, uint64_t info) __attribute__((noreturn));
 
 /* The arch layer reports through these (arch/hooks.h). */
 static const struct arch_hooks hooks = {
@@ -48,7 +48,7 @@ static void refuse(const char *what, const char *why)
 	platform_exit(EXIT_HARNESS_ERROR);
 }
 
-void kmain(uint32_t protocol, uint32_t info)
+void kmain(uint32_t protocol, uint64_t info)
 {
 	static char line[BOOT_COMMAND_LINE_MAX + 1];
 	static char copy[sizeof(line)];
@@ -80,6 +80,7 @@ void kmain(uint32_t protocol, uint32_t info)
 
 	if (!cmdline_parse(line, &options, &error))
 		refuse("bad command line", error_text);
+	kernel_exit_by(options.exit_by);
 	if (options.consoles)
 		consoles_select(options.consoles);
 	platform_exit(harness_run(&options));

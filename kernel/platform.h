@@ -17,6 +17,17 @@
 #define CONSOLE_E9 2u	/* I/O port E9H: the debug console of Xen's guests */
 
 void platform_console_write(const char *s, size_t n);
+
+/* How the run ends once its summary is out (the command line's exit=):
+ * QEMU's isa-debug-exit carries the status; the i8042's reset line and a
+ * triple fault, which VMMs without that device turn into the end of the VM,
+ * carry none, and the runner reads the verdict from the summary. */
+enum platform_exit_method {
+	EXIT_BY_DEBUG_PORT,	/* exit=debug, the default */
+	EXIT_BY_RESET,		/* exit=reset */
+	EXIT_BY_TRIPLE_FAULT,	/* exit=triple */
+};
+
 void platform_exit(int status) __attribute__((noreturn));
 
 /* A count that only grows, for the `timing` option (make bench): the TSC in

@@ -1,8 +1,9 @@
 /*
  * libFuzzer target: the boot-information reader, the command-line parser
  * and the screen console, built for the host. The input is a loader's
- * hand-over: its first byte picks the protocol (odd: Multiboot2, even:
- * PVH), the rest is the memory at the address in EBX (INFO, as the loader
+ * hand-over: its first byte picks the protocol (modulo 3: 0 PVH,
+ * 1 Multiboot2, 2 the Linux 64-bit protocol's boot_params), the rest is the
+ * memory at the address in EBX or RSI (INFO, as the loader
  * shim places it: tests/fuzz/seeds/ are its cases), which ends at a guard
  * page. The reader must refuse or accept without reading outside that
  * memory; the command line it accepts is parsed; a framebuffer it accepts
@@ -78,6 +79,9 @@ static void draw(const struct boot_framebuffer *given, const char *text,
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	static const uint32_t protocols[3] = {
+		BOOT_PROTOCOL_PVH, BOOT_PROTOCOL_MULTIBOOT2, BOOT_PROTOCOL_LINUX64,
+	};
 	/* The kernel's RAM as arch/kernel_memory.c describes it, roughly. */
 	static const struct boot_memory layout = {
 		.mapped_end = 0x100000000ull,
@@ -107,9 +111,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memory.mapped_start = INFO;
 	memory.mapped_end = INFO + (size - 1);
 	strbuf_init(&why, why_text, sizeof(why_text));
-	if (boot_info_read(data[0] & 1 ? BOOT_PROTOCOL_MULTIBOOT2
-				       : BOOT_PROTOCOL_PVH,
-			   INFO, &memory, &info, &why)) {
+	if (boot_info_read(protocols[data[0] % 3], INFO, &memory, &info, &why)) {
 		memcpy(line, info.command_line, info.command_line_length + 1);
 		strbuf_init(&why, why_text, sizeof(why_text));
 		cmdline_parse(line, &options, &why);

@@ -12,7 +12,7 @@ import time
 
 from . import procs
 from .lines import LineSplitter
-from .tap_log import CONTROL, RESULT
+from .tap_log import CONTROL, RESULT, SUMMARY_PREFIX
 from .verdict import TAP_VERSION, TapReader, is_listing
 
 EXIT_HARNESS_ERROR = 2
@@ -21,6 +21,12 @@ OVMF = "/usr/share/ovmf/OVMF.fd"    # Debian's ovmf: UEFI for QEMU
 
 # (QEMU's exit code) = (kernel status << 1) | 1 with isa-debug-exit.
 DEBUG_EXIT = ["-device", "isa-debug-exit,iobase=0xf4,iosize=0x04"]
+
+# The header line naming the boot protocol and the kernel's command line.
+BOOT_HEADER = re.compile(r'^# boot: (\S+), command line "(.*)"$')
+# exit= values that end the VM without a status (the kernel's cmdline.c):
+# QEMU with -no-reboot exits 0 on the reset and on the triple fault.
+EXIT_WITHOUT_STATUS = {"reset", "triple"}
 
 # QEMU does not exit on these: it stops the guest and waits, so the boot
 # ends it rather than waiting for the timeout.
@@ -59,10 +65,16 @@ class Boot:
     the rest, and its fatal says that it stopped the guest (Xen's console,
     tests/xen_console.py: the guest's lines after Xen's "(d0) ")."""
 
-    def __init__(self, cmd, timeout, echo, log, console=None):
+    def __init__(self, cmd, timeout, echo, log, console=None,
+                 end_at_summary=False):
+        """end_at_summary: the emulator is ended once the summary line or a
+        Bail out! has come (a VMM that restarts the guest on a reset
+        instead of ending), and the verdict is read from the TAP."""
         self.cmd = cmd
         self.console = console
         self.stopped_by = "QEMU"    # who stopped the guest, if one did
+        self.end_at_summary = end_at_summary
+        self.ended_at_summary = False
         self.lines = []
         self.arrived = []       # time.monotonic() when each line came
         self.preamble = None    # how many lines came before TAP, once it came
@@ -106,6 +118,11 @@ class Boot:
                 else:
                     for raw in out.feed(data):
                         self._serial(raw, echo, log)
+                    if self.end_at_summary and (
+                            self.summary or
+                            any(l.startswith("Bail out!") for l in self.lines)):
+                        self.ended_at_summary = True
+                        return
         rest = out.rest()
         if rest is not None:
             self._serial(rest, echo, log)
@@ -161,6 +178,35 @@ class Boot:
         """The lines from the kernel's first TAP line on."""
         return self.lines[self.preamble or 0:]
 
+    @property
+    def exit_method(self):
+        """The exit= the kernel says it was given (its header), or debug."""
+        for line in self.lines:
+            m = BOOT_HEADER.match(line)
+            if m:
+                words = [w[5:] for w in m.group(2).split() if w.startswith("exit=")]
+                return words[-1] if words else "debug"
+        return "debug"
+
+    def verdict_from_summary(self):
+        """An end without a status (exit=reset, exit=triple): the status
+        the TAP implies, 2 after a Bail out!, 1 if a test failed, 0 if none
+        did; without a summary line the run did not end as it should."""
+        if self.tap.bailed:
+            return EXIT_HARNESS_ERROR, None
+        if self.tap.summary is None:
+            return EXIT_HARNESS_ERROR, (
+                f"the guest ended (exit={self.exit_method}) without a summary line")
+        v = self.tap.finish(1 if self.tap.summary[1] else 0)
+        return v.status, v.reason
+
+    @property
+    def summary(self):
+        for line in reversed(self.lines):
+            if line.startswith(SUMMARY_PREFIX) and " passed, " in line:
+                return line
+        return None
+
     def verdict(self):
         """(status, problem): the kernel's status, or 2 and what went wrong
         (the boot's end, or the TAP's verdict)."""
@@ -175,6 +221,8 @@ class Boot:
                 "the guest hung: no exit before the timeout" +
                 (f"; last result reported: {last}" if last else
                  "; no test result was reported"))
+        if self.ended_at_summary:
+            return self.verdict_from_summary()
         code = self.returncode
         if code == 1 and not self.tap.started and self.stderr.strip():
             return EXIT_HARNESS_ERROR, "QEMU failed: " + self.stderr.strip()
@@ -183,6 +231,8 @@ class Boot:
         if code in (1, 3, 5):
             v = self.tap.finish(code >> 1)
             return v.status, v.reason
+        if code == 0 and self.exit_method in EXIT_WITHOUT_STATUS:
+            return self.verdict_from_summary()
         if code == 0:
             return EXIT_HARNESS_ERROR, (
                 "the guest reset or powered off without an exit status "

@@ -1,11 +1,12 @@
-"""Hostile boot information: pmctest entered through its own Multiboot2 and
-PVH entries with boot information crafted here, by the loader shim
+"""Hostile boot information: pmctest entered through its own Multiboot2,
+PVH and Linux 64-bit entries with boot information crafted here, by the loader shim
 (tests/bootshim/shim.asm) under QEMU, one boot per case.
 
 QEMU boots the shim by PVH and its generic loader places, before the first
 instruction runs: pmctest's ELF segments, the case's boot information at
-INFO (6 MiB), and the shim's parameters at SHIM_PARAMS: the entry, EAX, EBX
-and a canary window. The shim fills the window with A5 bytes but for the
+INFO (6 MiB), and the shim's parameters at SHIM_PARAMS: the entry, EAX, EBX,
+a canary window and whether to enter in long mode (the Linux 64-bit entry,
+with RSI = EBX, as crosvm and Firecracker enter an ELF). The shim fills the window with A5 bytes but for the
 hole a case's framebuffer honestly covers, and jumps to the entry.
 
 There is no isa-debug-exit device: the kernel prints its exit line and
@@ -17,7 +18,9 @@ no longer A5, or any change in the read-only segment (a write out of
 bounds).
 
 A case is a row of CASES. Another route (another entry, another boot
-protocol) is a row of ROUTES: the entry, as read from the ELF, and EAX.
+protocol) is a row of ROUTES: EAX, and whether the shim enters in long
+mode; its entry is read from the ELF (e_entry: the Linux 64-bit entry; the
+Multiboot2 header's entry address tag; the PVH note).
 """
 import collections
 import json
@@ -92,6 +95,37 @@ def start_info(cmdline_paddr, magic=HVM_START_MAGIC):
     return struct.pack("<IIIIQQQ", magic, 1, 0, 0, 0, cmdline_paddr, 0)
 
 
+# --- boot_params, the Linux zero page (Documentation/arch/x86/zero-page.rst)
+
+E820_RAM, E820_RESERVED = 1, 2
+# The map Firecracker writes for a 64 MiB VM: RAM below the EBDA, RAM from
+# 1 MiB to the end.
+E820_FIRECRACKER = [(0, 0x9FC00, E820_RAM), (0x100000, (64 << 20) - 0x100000, E820_RAM)]
+
+
+def boot_params(cmdline=None, cmd_line_ptr=None, ext_cmd_line_ptr=0,
+                e820=E820_FIRECRACKER, e820_entries=None, boot_flag=0xAA55,
+                header=0x53726448):
+    """4096 bytes as crosvm and Firecracker fill them for an ELF kernel:
+    the setup header's boot_flag and "HdrS", type_of_loader FFH, the
+    command line (placed right after the page at INFO + 4096, or at
+    cmd_line_ptr) and the e820 table; then the command line itself."""
+    page = bytearray(4096)
+    text = b"" if cmdline is None else cmdline.encode() + b"\0"
+    if cmd_line_ptr is None:
+        cmd_line_ptr = INFO + 4096 if cmdline is not None else 0
+    struct.pack_into("<I", page, 0x0C8, ext_cmd_line_ptr)
+    page[0x1E8] = len(e820) if e820_entries is None else e820_entries
+    struct.pack_into("<H", page, 0x1FE, boot_flag)
+    struct.pack_into("<I", page, 0x202, header)
+    page[0x210] = 0xFF                                   # type_of_loader
+    struct.pack_into("<I", page, 0x228, cmd_line_ptr)
+    struct.pack_into("<I", page, 0x238, len(text))      # cmdline_size
+    for i, (addr, size, type_) in enumerate(e820[:128]):
+        struct.pack_into("<QQI", page, 0x2D0 + 20 * i, addr, size, type_)
+    return bytes(page) + text
+
+
 def pvh_with_cmdline(text):
     """start_info at INFO, its command line 64 bytes further on."""
     head = start_info(INFO + 64)
@@ -117,6 +151,10 @@ def mb2_case(name, info, expect, fb=None, ebx=None):
 
 def pvh_case(name, info, expect, ebx=None):
     return Case(name, "pvh", info, expect, None, ebx)
+
+
+def linux64_case(name, info, expect, ebx=None):
+    return Case(name, "linux64", info, expect, None, ebx)
 
 
 CASES = [
@@ -180,6 +218,32 @@ CASES = [
     pvh_case("pvh.cmdline.over-kernel", start_info(0x100010),
              "cmdline_paddr 0x100010: 0x100010..0x100011 overlaps the kernel image"),
     pvh_case("pvh.cmdline.long", pvh_with_cmdline("a" * 2000), "longer than 1023"),
+
+    # The Linux 64-bit entry (e_entry in long mode) and its boot_params
+    linux64_case("linux64.sound", boot_params(SELECTION), None),
+    linux64_case("linux64.over-kernel", b"", "boot_params address (RSI): 0x100000..0x101000 "
+                 "overlaps the kernel image", ebx=0x100000),
+    linux64_case("linux64.beyond-4g", b"", "boot_params address (RSI): 4096 bytes",
+                 ebx=0xFFFFF800),
+    linux64_case("linux64.boot_flag", boot_params(SELECTION, boot_flag=0x55AA),
+                 "hdr.boot_flag 0x55aa: not 0xaa55"),
+    linux64_case("linux64.header", boot_params(SELECTION, header=0x48647253),
+                 "hdr.header 0x48647253: not 0x53726448"),
+    linux64_case("linux64.e820.none", boot_params(SELECTION, e820=[]),
+                 "e820_entries 0: not 1 to 128"),
+    linux64_case("linux64.e820.129", boot_params(SELECTION, e820_entries=129),
+                 "e820_entries 129: not 1 to 128"),
+    linux64_case("linux64.e820.wraps", boot_params(SELECTION, e820=E820_FIRECRACKER + [
+                 (0xFFFFFFFFFFFFF000, 0x2000, E820_RESERVED)]),
+                 "e820_table[2] addr 0xfffffffffffff000, size 0x2000: wraps"),
+    linux64_case("linux64.e820.no-ram", boot_params(SELECTION, e820=[
+                 (0, 0x9FC00, E820_RAM), (0x100000, (64 << 20) - 0x100000, E820_RESERVED)]),
+                 "no RAM entry holds the kernel image"),
+    linux64_case("linux64.cmdline.4g", boot_params(SELECTION, ext_cmd_line_ptr=1),
+                 "cmd_line_ptr (with ext_cmd_line_ptr) 0x100601000"),
+    linux64_case("linux64.cmdline.over-kernel", boot_params(SELECTION, cmd_line_ptr=0x100010),
+                 "0x100010: 0x100010..0x100011 overlaps the kernel image"),
+    linux64_case("linux64.cmdline.long", boot_params("a" * 2000), "longer than 1023"),
 ]
 
 
@@ -191,7 +255,8 @@ def elf_facts(path):
         data = f.read()
     entry, phoff = struct.unpack_from("<QQ", data, 24)
     phentsize, phnum = struct.unpack_from("<HH", data, 54)
-    entries, readonly = {"multiboot2": entry}, []
+    entries, readonly = {"linux64": entry}, []
+    entries.update(multiboot2_entry(data[:32768]))
     for i in range(phnum):
         p_type, flags, offset, _, paddr, filesz = struct.unpack_from(
             "<IIQQQQ", data, phoff + i * phentsize)
@@ -200,6 +265,25 @@ def elf_facts(path):
         if p_type == 4:                             # PT_NOTE
             entries.update(pvh_note(data[offset:offset + filesz]))
     return entries, readonly
+
+
+def multiboot2_entry(head):
+    """The entry address tag (Multiboot2 3.1.6) of the header in the first
+    32 KiB: {"multiboot2": address}, or {} without one."""
+    at = next((i for i in range(0, len(head) - 16, 8)
+               if struct.unpack_from("<I", head, i)[0] == 0xE85250D6), None)
+    if at is None:
+        return {}
+    length = struct.unpack_from("<I", head, at + 8)[0]
+    pos = at + 16
+    while pos + 8 <= at + length:
+        type_, _, size = struct.unpack_from("<HHI", head, pos)
+        if type_ == 3 and size >= 12:
+            return {"multiboot2": struct.unpack_from("<I", head, pos + 8)[0]}
+        if type_ == 0 or size < 8:
+            break
+        pos += (size + 7) // 8 * 8
+    return {}
 
 
 def pvh_note(notes):
@@ -213,8 +297,12 @@ def pvh_note(notes):
     return {}
 
 
-# Each route: EAX at the entry (EBX is the case's).
-ROUTES = {"multiboot2": MB2_BOOTLOADER_MAGIC, "pvh": 0}
+# Each route: EAX at the entry (EBX is the case's), and whether the shim
+# enters it in long mode (RSI = EBX).
+ROUTES = {"multiboot2": (MB2_BOOTLOADER_MAGIC, False), "pvh": (0, False),
+          "linux64": (0, True)}
+# The first byte of a fuzz seed: the protocol (tests/fuzz/boot_fuzz.c).
+SEED_PROTOCOL = {"pvh": 0, "multiboot2": 1, "linux64": 2}
 
 
 # --- One boot ---------------------------------------------------------------
@@ -222,9 +310,10 @@ ROUTES = {"multiboot2": MB2_BOOTLOADER_MAGIC, "pvh": 0}
 Outcome = collections.namedtuple("Outcome", "lines status problems seconds")
 
 
-def params(entry, eax, ebx, hole):
-    return struct.pack("<8I", SHIM_MAGIC, entry, eax, ebx, CANARY_START,
-                       CANARY_END, hole[0], hole[0] + hole[1])
+def params(entry, route, ebx, hole):
+    eax, long_mode = ROUTES[route]
+    return struct.pack("<9I", SHIM_MAGIC, entry, eax, ebx, CANARY_START,
+                       CANARY_END, hole[0], hole[0] + hole[1], long_mode)
 
 
 def qmp(path, commands):
@@ -307,7 +396,7 @@ def run_case(case, elf, shim, qemu, facts, timeout=15):
         path.update({f"ro{i}": os.path.join(tmp, f"ro{i}") for i in range(len(readonly))})
         ebx = INFO if case.ebx is None else case.ebx
         with open(path["params"], "wb") as f:
-            f.write(params(entries[case.route], ROUTES[case.route], ebx,
+            f.write(params(entries[case.route], case.route, ebx,
                            case.fb or (CANARY_START, 0)))
         cmd = [qemu, "-nodefaults", "-no-reboot", "-display", "none", "-M", "pc",
                "-m", "64", "-accel", "tcg", "-cpu", "max", "-serial", "stdio",
@@ -350,6 +439,8 @@ def verdict_problems(case, outcome):
         if outcome.status != 0 or bail:
             problems.append(f"expected the selected test to run and pass: status "
                             f"{outcome.status}, {bail[0] if bail else 'no Bail out!'}")
+        if not any(l.startswith(f"# boot: {case.route}, ") for l in outcome.lines):
+            problems.append(f"the header does not name the boot protocol {case.route}")
     else:
         if outcome.status != 2:
             problems.append(f"expected status 2, got {outcome.status}")
@@ -361,4 +452,4 @@ def verdict_problems(case, outcome):
 def seed(case):
     """The case as an input of the fuzz target (tests/fuzz/boot_fuzz.c):
     the protocol's byte, then the memory at EBX."""
-    return bytes([case.route == "multiboot2"]) + case.info
+    return bytes([SEED_PROTOCOL[case.route]]) + case.info

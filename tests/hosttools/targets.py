@@ -4,10 +4,13 @@ A target is one emulator configuration and one boot route; it boots once and
 becomes one JUnit testsuite. Fields:
 
   name      what --target takes
-  emulator  "qemu", "bochs", or "xen" (Xen under QEMU TCG, pmctest its
-            PVH dom0: tests/runner/xen.py)
-  route     "iso" (GRUB from a CD, Multiboot2) or "pvh" (QEMU -kernel; for
-            Xen, the dom0 kernel)
+  emulator  "qemu", "bochs", "xen" (Xen under QEMU TCG, pmctest its PVH
+            dom0: tests/runner/xen.py), or a VMM of VMMS ("crosvm",
+            "firecracker", "cloud-hypervisor": KVM only)
+  route     "iso" (GRUB from a CD, Multiboot2), "pvh" (QEMU -kernel, Cloud
+            Hypervisor; for Xen, the dom0 kernel) or "elf" (the ELF's own
+            choice: e_entry in long mode with boot_params for crosvm and
+            Firecracker before 1.12, the PVH note from Firecracker 1.12 on)
   accel     QEMU: "tcg" or "kvm"
   cpu       QEMU: the -cpu model; Bochs: the cpu: model= (bochs -help cpu)
   machine   QEMU: the -M machine ("" for QEMU's default, pc)
@@ -39,6 +42,21 @@ def qemu(name, accel, cpu, route, about, machine="", expect=None,
                 route=route, machine=machine, expect=expect or name,
                 timeout=timeout, fallbacks=list(fallbacks), about=about,
                 firmware=firmware)
+
+
+# The VMMs a hypervisor developer ships, booting build/pmctest.elf on KVM:
+# the binary tests/run looks for, and the Debian-style hint if it is absent.
+VMMS = {
+    "crosvm": "build it from chromium.googlesource.com/crosvm",
+    "firecracker": "a release binary of github.com/firecracker-microvm/firecracker",
+    "cloud-hypervisor": "a release binary of github.com/cloud-hypervisor/cloud-hypervisor",
+}
+
+
+def vmm(name, emulator, route, about, timeout=120):
+    return dict(name=name, emulator=emulator, route=route, accel="kvm",
+                cpu="host", machine="", expect=name, timeout=timeout,
+                about=about)
 
 
 def bochs(name, cpu, about, bochs_cpu="", expect=None, timeout=300):
@@ -77,6 +95,15 @@ TARGETS = [
          expect="qemu-kvm-host", timeout=300, fallbacks=[ARCH_CAPABILITIES]),
     qemu("qemu-kvm-intel-model", "kvm", "Skylake-Client", "pvh",
          "QEMU KVM, -cpu Skylake-Client, PVH -kernel on pc"),
+    vmm("crosvm", "crosvm", "elf",
+        "crosvm on KVM: the ELF at e_entry in long mode, boot_params in RSI; "
+        "ends by exit=reset"),
+    vmm("firecracker", "firecracker", "elf",
+        "Firecracker on KVM: e_entry in long mode before 1.12, PVH from "
+        "1.12; ends by exit=reset"),
+    vmm("cloud-hypervisor", "cloud-hypervisor", "pvh",
+        "Cloud Hypervisor on KVM: PVH; it restarts the guest on a reset, so "
+        "the runner ends it at the summary line"),
     bochs("bochs-skylake", "corei7_skylake_x",
           "Bochs, cpu model corei7_skylake_x, GRUB ISO, unknown MSRs #GP"),
     bochs("bochs-skylake-lax-msrs", "corei7_skylake_x",

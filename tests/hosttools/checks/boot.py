@@ -4,10 +4,12 @@ Both boot routes reach the summary line, and the ISO also as a raw disk
 on BIOS and UEFI; the selftest group reports pass,
 fail, skip, contained faults and caught fabricated outcomes exactly as
 expected; bad command lines are refused with a clear error and status 2;
-`list` lists; `timing` adds a tick count per test and the exit tally per
-group; explicit-only groups stay out of the default run; the log goes to
-COM1 where a UART answers, else to port E9H, and console= chooses; no
-line is longer than 198 characters; on QEMU TCG
+`list` lists; exit=debug, exit=reset and exit=triple each end QEMU
+(-no-reboot) after the summary, the verdict read from its status or, where
+it carries none, from the summary; `timing` adds a tick count per test and
+the exit tally per group; explicit-only groups stay out of the default run;
+the log goes to COM1 where a UART answers, else to port E9H, and console=
+chooses; no line is longer than 198 characters; on QEMU TCG
 every restricted RDPMC is #GP(0) and every permitted one is reported not ok
 with the #UD TCG raises, each distinct deviation once in full and the rest
 as short blocks naming it (all in full with `verbose`).
@@ -19,7 +21,7 @@ import shutil
 import subprocess
 import tempfile
 
-from .. import bench_log, boot, tap_log
+from .. import bench_log, boot, bootshim, tap_log
 from ..tap_out import Tap
 from . import argument_parser
 
@@ -270,6 +272,23 @@ def main(argv):
     if shutil.which("grub-file"):
         r = subprocess.run(["grub-file", "--is-x86-multiboot2", args.elf])
         tap.check(r.returncode == 0, "the ELF carries a Multiboot2 header (grub-file)")
+        r = subprocess.run(["grub-file", "--is-x86-multiboot", args.elf])
+        tap.check(r.returncode != 0, "the ELF carries no Multiboot v1 header "
+                  "(QEMU's -kernel would take it before the PVH note)")
+
+    # e_entry is the Linux 64-bit entry (crosvm, Firecracker before 1.12);
+    # GRUB finds the 32-bit one in the Multiboot2 header's entry address tag.
+    r = subprocess.run(["nm", args.elf], capture_output=True, text=True)
+    symbols = {f[2]: int(f[0], 16) for f in (l.split() for l in r.stdout.splitlines())
+               if len(f) == 3}
+    entries, _ = bootshim.elf_facts(args.elf)
+    want = {"linux64": symbols.get("boot_entry_linux64"),
+            "multiboot2": symbols.get("boot_entry_multiboot2"),
+            "pvh": symbols.get("boot_entry_pvh")}
+    tap.check(None not in want.values() and entries == want,
+              "e_entry is the Linux 64-bit entry, the Multiboot2 entry address tag and "
+              "the PVH note name the 32-bit entries",
+              [f"found {entries}", f"symbols {want}"])
 
     for route in ("iso", "pvh"):
         b, status, problem = run_boot(args, route)
@@ -351,13 +370,35 @@ def main(argv):
             ("tests=Priv.*", "'P' is not allowed in a pattern"),
             ("tests=a,,b", "empty pattern"),
             ("tests=a tests=b", "tests= given twice"),
-            ("exclude=", "exclude= needs at least one pattern")]:
+            ("exclude=", "exclude= needs at least one pattern"),
+            ("exit=poweroff", "exit=poweroff: not debug, reset or triple"),
+            ("exit=reset exit=triple", "exit= given twice")]:
         b, status, problem = run_boot(args, "pvh", cmdline)
         keep("bail", b)
         tap.check(status == 2 and any(message in l for l in b.lines) and
                   any(l.startswith("Bail out! bad command line") for l in b.lines),
                   f"bad command line {cmdline!r}: refused, status 2",
                   [f"status {status}"] + b.lines[-3:])
+
+    # exit=: each way of ending follows the summary; with QEMU -no-reboot
+    # the reset and the triple fault end QEMU with status 0, and the boot
+    # reads the verdict from the summary (a failing test gives 1 all the
+    # same). No "halting" line: the end came from the method asked for.
+    for method, raw in (("debug", {0: 1, 1: 3}), ("reset", {0: 0, 1: 0}),
+                        ("triple", {0: 0, 1: 0})):
+        for test_id, want in (("selftest.pass", 0), ("selftest.fail", 1)):
+            b, status, problem = run_boot(args, "pvh", f"tests={test_id} exit={method}")
+            last = b.lines[-1] if b.lines else ""
+            tap.check(problem is None and status == want and b.returncode == raw[want] and
+                      tap_log.summary_counts(last) is not None,
+                      f"exit={method} after {test_id}: QEMU ends after the summary "
+                      f"(its status {raw[want]}), verdict {want}",
+                      [f"status {status}, QEMU status {b.returncode}, problem {problem}"] +
+                      b.lines[-3:])
+    b, status, problem = run_boot(args, "pvh", "tests=selftest.pass exit=reset bogus")
+    tap.check(status == 2 and any("unknown option 'bogus'" in l for l in b.lines),
+              "exit=reset, then a bad command line: refused, status 2",
+              [f"status {status}, problem {problem}"] + b.lines[-3:])
 
     check_consoles(tap, args, keep)
     check_long_command_line(tap, args, keep)

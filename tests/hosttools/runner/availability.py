@@ -4,15 +4,28 @@ import re
 import shutil
 
 from ..boot import OVMF
+from ..targets import VMMS
 
 from .bochs import BOCHS_ROMS, BOCHS_VGA_ROMS, bochs_models, first_existing
 from .probe import cached, command_output
 from .xen import qemu_has_amd_iommu, xen_unavailable
 
 
+def vmm_binary(opts, emulator):
+    return getattr(opts, emulator.replace("-", "_"))
+
+
 def availability(target, opts):
     """(True, "") or (False, why not, in words a user can act on)."""
-    if target["emulator"] == "xen":
+    if target["emulator"] in VMMS:
+        binary = vmm_binary(opts, target["emulator"])
+        if not shutil.which(binary):
+            return False, f"{binary} not found ({VMMS[target['emulator']]})"
+        if not os.path.exists("/dev/kvm"):
+            return False, "no /dev/kvm"
+        if not os.access("/dev/kvm", os.R_OK | os.W_OK):
+            return False, "/dev/kvm is not readable and writable"
+    elif target["emulator"] == "xen":
         if not shutil.which(opts.qemu):
             return False, f"{opts.qemu} not found (Debian: qemu-system-x86)"
         if not os.path.isfile(opts.xen):

@@ -83,6 +83,9 @@ def parse_args(argv):
     p.add_argument("--elf", default=os.path.join(ROOT, "build", "pmctest.elf"))
     p.add_argument("--qemu", default="qemu-system-x86_64")
     p.add_argument("--bochs", default="bochs")
+    for name in ("crosvm", "firecracker", "cloud-hypervisor"):
+        p.add_argument(f"--{name}", default=name, metavar="PATH",
+                       help=f"the {name} binary (its target needs /dev/kvm)")
     p.add_argument("--xen", default=os.path.join(ROOT, "build", "xen", "xen"),
                    help="the Xen image (an ELF) of the xen-* targets "
                         "(default: Debian's, which make test fetches)")

@@ -12,6 +12,7 @@ from .judge import Judge, reason_of
 from .outcome import Outcome
 from .outfile import ToolError
 from .qemu import run_qemu
+from .vmm import run_vmm
 from .test_list import running_test
 from .xen import run_xen
 
@@ -89,7 +90,7 @@ class TargetRun:
                  f"{self.target['about']}")
         try:
             boot = dict(qemu=run_qemu, bochs=run_bochs,
-                        xen=run_xen)[self.target["emulator"]]
+                        xen=run_xen).get(self.target["emulator"], run_vmm)
             self.outcome = boot(self.target, self.opts, self.ctx, self.judge,
                                 timeout)
         except RuntimeError as e:
