@@ -45,7 +45,8 @@ ISO		:= $(BUILD)/pmctest.iso
 HOST_PROGS	:=
 HOST_TESTS	:=
 
-.PHONY: all run test bench clean host-progs host-tests spec-coverage help report lava FORCE
+.PHONY: all run test bench clean host-progs host-tests spec-coverage help report lava FORCE \
+	nested-images run-kvm
 all: $(ELF) $(ISO) host-progs
 
 # Host programs and their tests: each tests/host/*.mk appends to
@@ -65,10 +66,12 @@ $(HOST_PROGS): | $(BUILD)/.tools-run $(BUILD)/.tools-host
 #   host  the C library's headers, for the host programs (make, make test)
 #   uefi  OVMF, for FIRMWARE=uefi and the UEFI targets
 #   lava  LAVA's dispatcher (make lava)
-#   test  what make test needs besides: uefi, lava, Bochs with its ROMs and
-#         its headless display, the TAP parsers of three languages, and the
-#         SVG renderer the report check uses
-# The first three come without the packages theirs recommend (QEMU's GTK
+#   nested  zstd, which unpacks Debian 6.12's kernel (make nested-images,
+#         make run-kvm)
+#   test  what make test needs besides: uefi, lava, nested, Bochs with its
+#         ROMs and its headless display, the TAP parsers of three languages,
+#         and the SVG renderer the report check uses
+# The first four come without the packages theirs recommend (QEMU's GTK
 # display, OVMF, GCC's C library headers); lava and test with them, which
 # tappy's YAML support (python3-yaml) and LAVA's tools need.
 BOCHS_TERM_PLUGIN := /usr/lib/$(shell gcc -print-multiarch 2>/dev/null)/bochs/plugins/libbx_term_gui.so
@@ -81,7 +84,8 @@ TOOLS_run	:= $(if $(CROSS_COMPILE),,gcc:gcc) nasm:nasm python3:python3 \
 TOOLS_host	:= /usr/include/stdio.h:libc6-dev
 TOOLS_uefi	:= /usr/share/ovmf/OVMF.fd:ovmf
 TOOLS_lava	:= lava-run:lava-dispatcher
-TOOLS_test	:= $(TOOLS_uefi) $(TOOLS_lava) bochs:bochs \
+TOOLS_nested	:= zstd:zstd
+TOOLS_test	:= $(TOOLS_uefi) $(TOOLS_lava) $(TOOLS_nested) bochs:bochs \
 		   /usr/share/bochs/BIOS-bochs-latest:bochsbios \
 		   /usr/share/vgabios/vgabios.bin:vgabios \
 		   $(BOCHS_TERM_PLUGIN):bochs-term \
@@ -117,7 +121,7 @@ else
 			SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 			$$SUDO apt-get update -qq && \
 			DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq \
-				$(if $(filter run host uefi,$*),--no-install-recommends) \
+				$(if $(filter run host uefi nested,$*),--no-install-recommends) \
 				$$missing >/dev/null || \
 			{ echo "pmctest: apt-get could not install:$$missing" >&2; exit 1; }; \
 		else \
@@ -167,6 +171,39 @@ run: $(ISO) | $(BUILD)/.tools-run $(if $(filter uefi,$(FIRMWARE)),$(BUILD)/.tool
 	$(PYTHON) tests/boot.py --route iso --iso $(ISO) --accel $(ACCEL) --cpu $(CPU) \
 		--firmware $(FIRMWARE) \
 		--qemu $(QEMU) $(if $(QEMU_ARGS),"--qemu-args=$(QEMU_ARGS)")
+
+# Linux KVM nested in QEMU TCG (tests/hosttools/nested/): Debian's kernels,
+# fetched with apt-get download into $(BUILD)/kvm-NAME/ (nothing is
+# installed), with an initramfs of busybox, this host's QEMU and KVM's
+# modules. The kvm-* targets of tests/run boot them.
+NESTED_KERNELS	:= 6.1 6.12
+NESTED_SRCS	:= $(wildcard tests/hosttools/nested/*.py tests/hosttools/nested/init.sh) \
+		   tests/kvm.py
+NESTED_IMAGES	:= $(NESTED_KERNELS:%=$(BUILD)/kvm-%/kernel.txt)
+nested-images: $(NESTED_IMAGES)
+
+$(BUILD)/kvm-%/kernel.txt: $(NESTED_SRCS) | $(BUILD)/.tools-run $(BUILD)/.tools-nested
+	$(PYTHON) tests/kvm.py build $* --out $(BUILD)/kvm-$*
+
+# make run-kvm: pmctest on Linux KVM nested in QEMU TCG, TAP on stdout and
+# the kernel's status, as make run. KVM=6.1|6.12 picks Debian's kernel;
+# KERNEL=bzImage (or a vmlinux with a PVH entry) boots your own instead,
+# KERNEL_MODULES=dir the tree its modules are in (make modules_install
+# INSTALL_MOD_PATH=dir, or the kernel's build tree; none: KVM built in).
+KVM		?= 6.12
+KERNEL		?=
+KERNEL_MODULES	?=
+ifneq ($(KERNEL),)
+run-kvm: $(ELF) | $(BUILD)/.tools-run $(BUILD)/.tools-nested
+	$(PYTHON) tests/kvm.py build --kernel $(KERNEL) \
+		$(if $(KERNEL_MODULES),--modules $(KERNEL_MODULES)) --out $(BUILD)/kvm-own
+	$(PYTHON) tests/kvm.py run --images $(BUILD)/kvm-own --elf $(ELF) \
+		--qemu $(QEMU) --cmdline '$(CMDLINE)'
+else
+run-kvm: $(ELF) $(BUILD)/kvm-$(KVM)/kernel.txt
+	$(PYTHON) tests/kvm.py run --images $(BUILD)/kvm-$(KVM) --elf $(ELF) \
+		--qemu $(QEMU) --cmdline '$(CMDLINE)'
+endif
 
 # make test runs these steps in this order and stops at the first that
 # fails. Each is a target of its own too, to run one part again.
@@ -227,10 +264,11 @@ test-runner: $(ELF)
 	$(PYTHON) tests/check.py runner --elf $(ELF)
 
 # Every target available here against its tests/expect/ file (logs in
-# $(BUILD)/run/), then the report and the JUnit file that run wrote.
-test-targets: all | $(BUILD)/.tools-test
-	$(PYTHON) tests/run --all --elf $(ELF) --qemu $(QEMU) --junit $(BUILD)/junit.xml \
-		--log-dir $(BUILD)/run --report $(BUILD)/report
+# $(BUILD)/run/), the nested KVMs with their subset (--subset), then the
+# report and the JUnit file that run wrote.
+test-targets: all nested-images | $(BUILD)/.tools-test
+	$(PYTHON) tests/run --all --subset --elf $(ELF) --qemu $(QEMU) \
+		--junit $(BUILD)/junit.xml --log-dir $(BUILD)/run --report $(BUILD)/report
 	$(PYTHON) tests/check.py report --report $(BUILD)/report
 	$(PYTHON) tests/check.py runner --junit $(BUILD)/junit.xml --junit-only
 
@@ -261,6 +299,9 @@ help:
 	@echo 'make run             boot the ISO in QEMU, print the TAP log; exit 0/1/2 as the kernel says'
 	@echo '                     ACCEL=tcg|kvm CPU=max FIRMWARE=bios|uefi TESTS=glob,glob KERNEL_ARGS=...'
 	@echo '                     QEMU_ARGS=... QEMU=...'
+	@echo 'make run-kvm         pmctest on Linux KVM nested in QEMU TCG; KVM=6.1|6.12 (Debian),'
+	@echo '                     or KERNEL=bzImage KERNEL_MODULES=dir (your own); TESTS=, KERNEL_ARGS='
+	@echo 'make nested-images   the Debian kernels and initramfs for the kvm-* targets: $(BUILD)/kvm-*/'
 	@echo 'make test            everything the project tests (what CI runs); QEMU=... for another QEMU'
 	@echo '                     its steps, each a target too: $(wordlist 1,4,$(TEST_STEPS))'
 	@echo '                     $(wordlist 5,99,$(TEST_STEPS))'

@@ -24,7 +24,7 @@ HOST = {"libc6-dev"}
 # What only make test (and make lava, make bench, FIRMWARE=uefi) uses.
 TEST_ONLY = {"ovmf", "lava-dispatcher", "bochs", "bochsbios", "vgabios",
              "bochs-term", "perl", "node-tap-parser", "python3-tap",
-             "librsvg2-bin"}
+             "librsvg2-bin", "zstd"}
 
 
 def asked_for(target, *variables):
