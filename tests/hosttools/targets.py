@@ -14,6 +14,13 @@ becomes one JUnit testsuite. Fields:
             variants of one CPU share their base target's file, and the
             stale-expectation check keeps that sharing honest
   timeout   seconds of wall clock before the guest counts as hung
+  kernel    nested: the L1 kernel, built into build/kvm-KERNEL/ (make
+            nested-images; tests/nested/kernels.py names Debian's)
+  subset    the tests make test runs (tests/run --subset): every group,
+            fewer cases, for a slow target; tests/run without --subset runs
+            the default suite
+  explicit  not booted by --all unless --only names it (slow, or needs
+            images built by hand)
   fallbacks QEMU: (stderr text, -cpu suffix, why) retried once when QEMU
             fails to start with that text on stderr
   about     one line for --list-targets
@@ -40,6 +47,29 @@ def bochs(name, cpu, about, bochs_cpu="", expect=None, timeout=300):
     return dict(name=name, emulator="bochs", route="iso", cpu=cpu,
                 bochs_cpu=bochs_cpu, expect=expect or name, timeout=timeout,
                 about=about)
+
+
+def nested(name, kernel, about, expect=None, timeout=300, explicit=False):
+    """pmctest in QEMU -accel kvm -cpu host -M microvm (PVH) on the KVM of
+    Linux KERNEL, which runs in QEMU TCG -cpu EPYC (AMD SVM, nested
+    paging)."""
+    return dict(name=name, emulator="nested", route="pvh", accel="kvm",
+                cpu="host", machine="microvm", kernel=kernel,
+                expect=expect or name, timeout=timeout, about=about,
+                subset=KVM_SUBSET, explicit=explicit)
+
+
+# A nested target runs about 8 tests a second, so make test runs each group
+# of the default suite with fewer cases (124 of 206 tests): CPL 0 and 3 of
+# the privilege matrix in 64-bit mode and one context of each other mode,
+# the sampled ECX sweeps, everything else whole. tests/run without --subset
+# runs them all (the full 65,536-value sweeps alone take 35 s).
+KVM_SUBSET = ",".join([
+    "priv.long.cpl0.*", "priv.long.cpl3.*", "priv.compat.cpl3.*", "priv.prot16.cpl0.*",
+    "priv.prot32.cpl3.*", "priv.real.*", "priv.v86.*", "enc.*",
+    "ecx.types.cpl*", "ecx.index.gp.*", "ecx.index.fixed.*", "ecx.vmware.*",
+    "ecx.fast.*", "data.*", "metrics.*", "amd.*", "prog.*", "ovf.*",
+    "pmi.*", "msr.*"])
 
 
 TARGETS = [
@@ -83,6 +113,15 @@ TARGETS = [
           "Bochs, cpu model tigerlake, GRUB ISO, unknown MSRs #GP"),
     bochs("bochs-ryzen", "ryzen",
           "Bochs, cpu model ryzen, GRUB ISO, unknown MSRs #GP"),
+    nested("kvm-6.1", "6.1",
+           "Linux KVM 6.1 (Debian), nested in QEMU TCG -cpu EPYC"),
+    nested("kvm-6.12", "6.12",
+           "Linux KVM 6.12 (Debian), nested in QEMU TCG -cpu EPYC"),
+    # Your own kernel (make run-kvm KERNEL=...), held against 6.12's file:
+    # what it does differently is reported as a different host.
+    nested("kvm-own", "own",
+           "Linux KVM of your own kernel (build/kvm-own), nested in QEMU "
+           "TCG -cpu EPYC", expect="kvm-6.12", explicit=True),
 ]
 
 

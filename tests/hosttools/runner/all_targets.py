@@ -23,8 +23,9 @@ def all_targets(opts):
     runs = []
     todo = []
     for t in target_table.TARGETS:
-        if opts.only and not any(glob_regex(g).match(t["name"])
-                                 for g in opts.only.split(",")):
+        named = opts.only and any(glob_regex(g).match(t["name"])
+                                  for g in opts.only.split(","))
+        if (opts.only and not named) or (t.get("explicit") and not named):
             continue
         r = TargetRun(t, opts, ctx, None)
         runs.append(r)

@@ -6,12 +6,19 @@ import shutil
 from ..boot import OVMF
 
 from .bochs import BOCHS_ROMS, BOCHS_VGA_ROMS, bochs_models, first_existing
+from .nested import nested_availability
 from .probe import cached, command_output
 
 
 def availability(target, opts):
     """(True, "") or (False, why not, in words a user can act on)."""
-    if target["emulator"] == "qemu":
+    if target["emulator"] == "nested":
+        if not shutil.which(opts.qemu):
+            return False, f"{opts.qemu} not found (Debian: qemu-system-x86)"
+        ok, why = nested_availability(target, opts)
+        if not ok:
+            return ok, why
+    elif target["emulator"] == "qemu":
         if not shutil.which(opts.qemu):
             return False, f"{opts.qemu} not found (Debian: qemu-system-x86)"
         if target["accel"] == "kvm":

@@ -5,6 +5,9 @@
   tests/run --all [--jobs N] [--junit FILE] [--log-dir DIR]
   tests/run --target NAME --suggest-expectations > tests/expect/NAME
 
+Nested targets (kvm-*) boot Linux in QEMU TCG and pmctest on its KVM; make
+nested-images builds them into build/kvm-NAME/ first.
+
 The serial TAP streams live (to stdout and --log), with each failure that the
 target's expectation file lists turned into "# TODO reason". Exit status:
 0 every result matches the expectations; 1 a result does not (an unlisted
@@ -64,11 +67,17 @@ def parse_args(argv):
     p.add_argument("--max-stops", type=int, default=40, metavar="N",
                    help="--suggest-expectations: tests that stop the "
                         "target to leave out before giving up (default 40)")
+    p.add_argument("--subset", action="store_true",
+                   help="run a slow target's subset (make test's): every "
+                        "group, fewer cases (tests/targets.py)")
     p.add_argument("--include-excluded", action="store_true",
                    help="run the tests that '!' expectations leave out")
     p.add_argument("--expect-dir", default=os.path.join(TESTS, "expect"),
                    metavar="DIR", help="where the expectation files are")
     p.add_argument("--elf", default=os.path.join(ROOT, "build", "pmctest.elf"))
+    p.add_argument("--build", default=os.path.join(ROOT, "build"),
+                   help="where make put the nested targets' images "
+                        "(kvm-NAME/)")
     p.add_argument("--qemu", default="qemu-system-x86_64")
     p.add_argument("--bochs", default="bochs")
     p.add_argument("--keep", dest="keep_bochs", action="store_true",
