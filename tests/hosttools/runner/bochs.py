@@ -183,7 +183,7 @@ def run_bochs(target, opts, ctx, judge, timeout):
         LIVE.discard(group)
     if partial:
         judge.feed(partial.decode("utf-8", "replace").rstrip("\r"))
-    outcome.emulator = bochs_banner(out_path)
+    outcome.emulator = outcome.host = bochs_banner(out_path)
     stderr = read_text(err_path)
     if outcome.status is None and not outcome.problem:
         outcome.problem = bochs_log_problem(log)

@@ -10,7 +10,8 @@ nested-images builds them into build/kvm-NAME/ first.
 
 The serial TAP streams live (to stdout and --log), with each failure that the
 target's expectation file lists turned into "# TODO reason". Exit status:
-0 every result matches the expectations; 1 a result does not (an unlisted
+0 every result matches the expectations (or differs on another host than the
+one the file names, "# host:": reported, no regression); 1 a result does not (an unlisted
 failure, or a listed test that did not fail: a stale expectation); 2 the run
 could not be carried out (emulator missing or failing to start, the guest
 hanging, resetting or stopping before its summary line, a Bail out!).

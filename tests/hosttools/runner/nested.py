@@ -15,7 +15,7 @@ from ..nested.outer import OUTER_CPU, outer_command
 
 from .cmdline import kernel_cmdline
 from .outcome import Outcome
-from .qemu import LineSink, qemu_version
+from .qemu import LineSink, qemu_release, qemu_version
 
 L1_LINE = re.compile(r"^pmctest-l1: (.*)$", re.M)
 # KVM's log of the guest as init.sh counts it: "  2 kvm: kvm [137]: vcpu0,
@@ -51,6 +51,8 @@ def run_nested(target, opts, ctx, judge, timeout):
     kernel = kernel_name(info)
     outcome.emulator = (f"{qemu_version(opts.qemu)} TCG -cpu {OUTER_CPU}; "
                         f"KVM in {kernel}, nested")
+    outcome.host = (f"{qemu_release(opts.qemu)} TCG -cpu {OUTER_CPU}, "
+                    f"KVM in {kernel}")
     judge.out(f"# run: kernel {kernel}: {info['boot']}; modules "
               f"{info['modules']}")
     pinned = info.get("pinned")

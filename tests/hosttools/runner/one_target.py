@@ -4,7 +4,7 @@ import sys
 
 from .. import targets as target_table
 
-from .expectations import Expectation
+from .expectations import HOST_LINE, Expectation
 from .judge import reason_of
 from .junit import junit
 from .report import write_report
@@ -65,6 +65,7 @@ def one_target(opts):
 
 def verdict_text(run):
     return {"MATCH": "matches its expectations",
+            "OTHER-HOST": "differs from the expectations of another host",
             "MISMATCH": "does not match its expectations",
             "ERROR": "could not be run", "n/a": "not available"}[
         run.verdict_word()]
@@ -83,6 +84,8 @@ def suggest(run):
           f"{run.target['name']} is known to fail")
     print(f"# observed on {run.outcome.emulator}; each reason is the test's "
           "first diagnostic")
+    if run.outcome.host:
+        print(f"{HOST_LINE}{run.outcome.host}")
     for e in run.excluded:
         print(f"!{e.pattern}  {e.reason}")
     for r in run.judge.results:

@@ -6,4 +6,6 @@ class Outcome:
         self.status = None      # the kernel's exit status, if it gave one
         self.problem = None     # why the run could not be carried out
         self.emulator = ""      # version string(s)
+        self.host = ""          # what the results depend on, as an
+                                # expectation file's "# host:" line names it
         self.notes = []         # what the runner did on the way (retries)
