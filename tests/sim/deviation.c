@@ -93,6 +93,8 @@ static const struct deviation_info table[DEV_COUNT] = {
 		"ECX 1_0000H-1_0002H read a clock at any CPL (KVM's enable_vmware_backdoor)" },
 	[DEV_FIXED_CAPPED_AT_THREE] = { "fixed-capped-at-three", "ARCH-3",
 		"fixed counters past the third are dropped, whatever EDX[4:0] says" },
+	[DEV_COUNTER_WRITES_DROPPED] = { "counter-writes-dropped", "PROG-3 WR-1",
+		"WRMSR to a counter or its control is taken and dropped: they read 0 (KVM with enable_pmu=0)" },
 };
 
 const struct deviation_info *deviation_info(enum deviation d)
@@ -174,6 +176,7 @@ bool deviation_applies(enum deviation d, const struct sim_cpu *cpu)
 	case DEV_ABSENT_MSRS_ACCEPTED:
 	case DEV_HOST_COUNTER_SHORTAGE:
 	case DEV_RUNNING_WRITE_LOST:
+	case DEV_COUNTER_WRITES_DROPPED:
 		return counting;
 	default:
 		return vendor != VENDOR_OTHER;

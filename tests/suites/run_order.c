@@ -28,6 +28,7 @@ const char *const suite_run_order[] = {
 	"prog.gate",
 	"prog.running",
 	"prog.width",
+	"prog.write",
 	"data.rdmsr",
 	"selftest",
 	"data.width",
