@@ -181,6 +181,8 @@ NESTED_SRCS	:= $(wildcard tests/hosttools/nested/*.py tests/hosttools/nested/ini
 		   tests/kvm.py
 NESTED_IMAGES	:= $(NESTED_KERNELS:%=$(BUILD)/kvm-%/kernel.txt)
 nested-images: $(NESTED_IMAGES)
+# (a stamp only pattern rules name: not an intermediate file to delete)
+.SECONDARY: $(BUILD)/.tools-nested
 
 $(BUILD)/kvm-%/kernel.txt: $(NESTED_SRCS) | $(BUILD)/.tools-run $(BUILD)/.tools-nested
 	$(PYTHON) tests/kvm.py build $* --out $(BUILD)/kvm-$*

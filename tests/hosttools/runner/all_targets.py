@@ -25,9 +25,12 @@ def all_targets(opts):
     for t in target_table.TARGETS:
         named = opts.only and any(glob_regex(g).match(t["name"])
                                   for g in opts.only.split(","))
-        if (opts.only and not named) or (t.get("explicit") and not named):
+        if opts.only and not named:
             continue
         r = TargetRun(t, opts, ctx, None)
+        if t.get("explicit") and not named and r.available:
+            r.available, r.why_not = False, ("booted only when --only or "
+                                             "--target names it")
         runs.append(r)
         if r.available:
             todo.append(r)
