@@ -2,6 +2,7 @@
 
   kernel       what the outer QEMU boots: the vmlinux (PVH) where the
                kernel has a PVH entry, else the image as given
+  bzImage      the image as given, if it is one: what GRUB loads (iso.py)
   initrd.cpio  the initramfs (initramfs.py)
   kernel.txt   key=value lines: what was built from what (kernel_info)"""
 import os
@@ -12,7 +13,7 @@ import tempfile
 from . import debs
 from .initramfs import base_archive
 from .kernels import BUSYBOX, KERNELS
-from .vmlinux import pvh_kernel
+from .vmlinux import payload, pvh_kernel
 
 INFO = "kernel.txt"
 
@@ -46,6 +47,9 @@ def write_images(out, image, module_tree, busybox, info):
     os.makedirs(out, exist_ok=True)
     with open(os.path.join(out, "kernel"), "wb") as f:
         f.write(kernel)
+    if payload(image) is not None:
+        with open(os.path.join(out, "bzImage"), "wb") as f:
+            f.write(image)
     with open(os.path.join(out, "initrd.cpio"), "wb") as f:
         f.write(archive)
     info.update(linux=release(banner), banner=banner or "?", boot=how,

@@ -35,6 +35,10 @@ def availability(target, opts):
                              re.M):
                 return False, f"QEMU has no -M {target['machine']}"
     else:
+        if target.get("kernel"):
+            ok, why = nested_availability(target, opts)
+            if not ok:
+                return ok, why
         if not shutil.which(opts.bochs):
             return False, (f"{opts.bochs} not found "
                            "(Debian: bochs bochsbios vgabios bochs-term)")

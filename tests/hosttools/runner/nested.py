@@ -37,10 +37,14 @@ def kernel_name(info):
 
 
 def nested_availability(target, opts):
-    if read_info(images_dir(opts, target)) is None:
-        how = ("make run-kvm KERNEL=..." if target["kernel"] == "own"
-               else "make nested-images")
-        return False, f"{images_dir(opts, target)} is not built ({how})"
+    where = images_dir(opts, target)
+    how = ("make run-kvm KERNEL=..." if target["kernel"] == "own"
+           else "make nested-images")
+    if read_info(where) is None:
+        return False, f"{where} is not built ({how})"
+    if target["emulator"] == "bochs" and not os.path.exists(
+            os.path.join(where, "bzImage")):
+        return False, f"{where} has no bzImage for GRUB ({how})"
     return True, ""
 
 
