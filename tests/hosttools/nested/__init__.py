@@ -10,6 +10,7 @@ on any machine, /dev/kvm or not.
   initramfs  busybox, the host's QEMU and KVM's modules; init.sh as /init
   build      the images of one kernel in one directory (kernel.txt says what)
   outer      the outer QEMU's command line
+  iso        a GRUB ISO of a nested boot, for Bochs (no -kernel there)
 
 tests/kvm.py builds the images and boots one run; tests/run's nested
 targets (runner/nested.py) boot them the same way.
