@@ -10,6 +10,15 @@ HOSTCC		?= cc
 PYTHON		?= python3
 QEMU		?= qemu-system-x86_64
 
+# Xen for tests/run's xen-* targets: Debian's hypervisor package at a pinned
+# version, downloaded with apt-get download and unpacked into $(BUILD)/xen/
+# (never installed); where the archive no longer has the pinned version, the
+# newest (scripts/fetch_xen.py). XEN=path runs your own build instead.
+XEN_PACKAGE	:= xen-hypervisor-4.17-amd64
+XEN_PINNED	:= 4.17.7+13-g2445b30a44-0+deb12u1
+XEN		?=
+XEN_IMAGE	:= $(if $(XEN),$(abspath $(XEN)),$(BUILD)/xen/xen)
+
 # make run: TCG by default. ACCEL=kvm, CPU=model, QEMU_ARGS=..., TESTS=glob,glob,
 # FIRMWARE=uefi (OVMF instead of SeaBIOS)
 ACCEL		?= tcg
@@ -45,7 +54,7 @@ ISO		:= $(BUILD)/pmctest.iso
 HOST_PROGS	:=
 HOST_TESTS	:=
 
-.PHONY: all run test bench clean host-progs host-tests spec-coverage help report lava FORCE \
+.PHONY: all run test bench clean host-progs host-tests spec-coverage help report lava xen FORCE \
 	nested-images run-kvm
 all: $(ELF) $(ISO) host-progs
 
@@ -71,9 +80,10 @@ $(HOST_PROGS): | $(BUILD)/.tools-run $(BUILD)/.tools-host
 #   test  what make test needs besides: uefi, lava, nested, Bochs with its
 #         ROMs and its headless display, the TAP parsers of three languages,
 #         and the SVG renderer the report check uses
-# The first four come without the packages theirs recommend (QEMU's GTK
-# display, OVMF, GCC's C library headers); lava and test with them, which
-# tappy's YAML support (python3-yaml) and LAVA's tools need.
+# Every set comes without the packages its own recommend (QEMU's GTK
+# display, OVMF, GCC's C library headers, and through LAVA's libguestfs a
+# Linux kernel image: a kernel is never installed on the host); what is
+# needed of them is named: tappy's YAML support, python3-yaml.
 BOCHS_TERM_PLUGIN := /usr/lib/$(shell gcc -print-multiarch 2>/dev/null)/bochs/plugins/libbx_term_gui.so
 TOOLS_run	:= $(if $(CROSS_COMPILE),,gcc:gcc) nasm:nasm python3:python3 \
 		   grub-mkrescue:grub-common \
@@ -91,6 +101,7 @@ TOOLS_test	:= $(TOOLS_uefi) $(TOOLS_lava) $(TOOLS_nested) bochs:bochs \
 		   $(BOCHS_TERM_PLUGIN):bochs-term \
 		   perl:perl tap-parser:node-tap-parser \
 		   /usr/lib/python3/dist-packages/tap:python3-tap \
+		   /usr/lib/python3/dist-packages/yaml:python3-yaml \
 		   rsvg-convert:librsvg2-bin
 
 # TOOLS_DRY=1, with make -n: each set a target reaches prints the packages
@@ -121,7 +132,7 @@ else
 			SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 			$$SUDO apt-get update -qq && \
 			DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq \
-				$(if $(filter run host uefi nested,$*),--no-install-recommends) \
+				--no-install-recommends \
 				$$missing >/dev/null || \
 			{ echo "pmctest: apt-get could not install:$$missing" >&2; exit 1; }; \
 		else \
@@ -158,6 +169,20 @@ $(VERSION_H): FORCE
 		cmp -s - $@ || \
 		echo '#define PMCTEST_VERSION "$(shell $(PYTHON) scripts/version.py)"' > $@
 $(BUILD)/obj/kernel/harness.o: $(VERSION_H)
+
+# Fetched again when the pin changes, and on every make until it succeeds:
+# without a network the xen-* targets are unavailable, with the reason.
+$(BUILD)/xen/pinned: FORCE
+	@mkdir -p $(@D)
+	@echo '$(XEN_PACKAGE) $(XEN_PINNED)' | cmp -s - $@ || \
+		echo '$(XEN_PACKAGE) $(XEN_PINNED)' > $@
+
+$(BUILD)/xen/fetched: $(BUILD)/xen/pinned scripts/fetch_xen.py | $(BUILD)/.tools-run
+	$(PYTHON) scripts/fetch_xen.py --package $(XEN_PACKAGE) \
+		--pinned $(XEN_PINNED) --out $(BUILD)/xen
+	@[ ! -e $(BUILD)/xen/xen ] || touch $@
+
+xen: $(if $(XEN),,$(BUILD)/xen/fetched)
 
 # The command line GRUB passes is part of the ISO: rebuild when it changes.
 $(BUILD)/cmdline.txt: FORCE
@@ -266,11 +291,19 @@ test-runner: $(ELF)
 	$(PYTHON) tests/check.py runner --elf $(ELF)
 
 # Every target available here against its tests/expect/ file (logs in
-# $(BUILD)/run/), the nested KVMs with their subset (--subset), then the
-# report and the JUnit file that run wrote.
-test-targets: all nested-images | $(BUILD)/.tools-test
-	$(PYTHON) tests/run --all --subset --elf $(ELF) --qemu $(QEMU) \
+# $(BUILD)/run/, Xen's whole console beside each xen-* log; the nested KVMs
+# with their subset, --subset), then what the kernel wrote to Xen's console
+# read by the three TAP parsers, each Xen target against bare TCG (tests/run
+# --diff; docs/findings.md explains each difference), the report and the
+# JUnit file that run wrote.
+XEN_CONSOLES	:= $(BUILD)/run/xen-pvh-dom0.console.log \
+		   $(BUILD)/run/xen-pvh-dom0-vpmu.console.log
+test-targets: all xen nested-images | $(BUILD)/.tools-test
+	@rm -f $(XEN_CONSOLES)
+	$(PYTHON) tests/run --all --subset --elf $(ELF) --qemu $(QEMU) --xen $(XEN_IMAGE) \
 		--junit $(BUILD)/junit.xml --log-dir $(BUILD)/run --report $(BUILD)/report
+	$(PYTHON) tests/check.py tap_parsers --xen-console $(XEN_CONSOLES)
+	$(PYTHON) tests/check.py xen_diff --run-dir $(BUILD)/run
 	$(PYTHON) tests/check.py report --report $(BUILD)/report
 	$(PYTHON) tests/check.py runner --junit $(BUILD)/junit.xml --junit-only
 
@@ -286,8 +319,9 @@ else
 endif
 
 # The conformance report of every target available here: $(BUILD)/report/.
-report: all | $(BUILD)/.tools-test
-	$(PYTHON) tests/run --all --elf $(ELF) --qemu $(QEMU) --report $(BUILD)/report || [ $$? = 1 ]
+report: all xen | $(BUILD)/.tools-test
+	$(PYTHON) tests/run --all --elf $(ELF) --qemu $(QEMU) --xen $(XEN_IMAGE) \
+		--report $(BUILD)/report || [ $$? = 1 ]
 	@echo "pmctest: the report is $(BUILD)/report/index.html"
 
 spec-coverage: $(ELF) $(SIM)
@@ -304,7 +338,8 @@ help:
 	@echo 'make run-kvm         pmctest on Linux KVM nested in QEMU TCG; KVM=6.1|6.12 (Debian),'
 	@echo '                     or KERNEL=bzImage KERNEL_MODULES=dir (your own); TESTS=, KERNEL_ARGS='
 	@echo 'make nested-images   the Debian kernels and initramfs for the kvm-* targets: $(BUILD)/kvm-*/'
-	@echo 'make test            everything the project tests (what CI runs); QEMU=... for another QEMU'
+	@echo 'make test            everything the project tests (what CI runs); QEMU=... for another QEMU,'
+	@echo '                     XEN=path for your own Xen in the xen-* targets (default: Debian'"'"'s, fetched)'
 	@echo '                     its steps, each a target too: $(wordlist 1,4,$(TEST_STEPS))'
 	@echo '                     $(wordlist 5,99,$(TEST_STEPS))'
 	@echo 'make lava            the run as a LAVA job (lava-run, root; LAVA_IMAGE=iso): $(BUILD)/lava/'

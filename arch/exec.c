@@ -201,6 +201,27 @@ void exec_known_loop(unsigned cpl, uint64_t iterations)
 	interrupt_window();
 }
 
+/* arch/exiting_loop.asm */
+extern void cpuid_loop(uint64_t iterations);
+extern void rdmsr_loop(uint64_t iterations);
+
+static void cpuid_loop_in_ring(void *iterations)
+{
+	cpuid_loop(*(const uint64_t *)iterations);
+}
+
+void exec_exiting_loop(enum exiting_insn insn, unsigned cpl,
+		       uint64_t iterations)
+{
+	if (insn == EXITING_RDMSR)	/* CPL 0 only (kernel/exec.h) */
+		rdmsr_loop(iterations);
+	else if (cpl == 0)
+		cpuid_loop(iterations);
+	else
+		ring_run64(cpl, cpuid_loop_in_ring, &iterations);
+	interrupt_window();
+}
+
 bool exec_lvt_pc_available(struct strbuf *why_not)
 {
 	return apic_available(why_not);

@@ -2,6 +2,7 @@
 #include "platform.h"
 
 #include "apic.h"
+#include "consoles.h"
 #include "context.h"
 #include "cpu.h"
 #include "exec.h"
@@ -9,8 +10,6 @@
 #include "hooks.h"
 #include "kernel_boot.h"
 #include "pmu_enum.h"
-#include "pmu_msr.h"
-#include "serial.h"
 
 /* QEMU's isa-debug-exit (-device isa-debug-exit,iobase=0xf4): a write of v
  * makes QEMU exit with status (v << 1) | 1. Elsewhere the write is lost. */
@@ -21,7 +20,6 @@ static struct {
 	const char *command_line;
 	struct pmu_cpuid enumeration;
 	uint64_t cr0, cr4;	/* as the harness left them, restored after tests */
-	struct exec_outcome boot_global_ctrl;	/* RDMSR 38FH at boot */
 	struct context contained;
 } machine;
 
@@ -32,28 +30,21 @@ void kernel_boot_record(const char *protocol, const char *command_line)
 	machine.cr0 = read_cr0();
 	machine.cr4 = read_cr4();
 	pmu_enumerate(&machine.enumeration);
-	exec_rdmsr(MSR_IA32_PERF_GLOBAL_CTRL, &machine.boot_global_ctrl);
-}
-
-bool platform_boot_global_ctrl(uint64_t *value)
-{
-	*value = edx_eax(&machine.boot_global_ctrl);
-	return !machine.boot_global_ctrl.faulted;
 }
 
 void platform_console_write(const char *s, size_t n)
 {
-	serial_write(s, n);
+	consoles_write(s, n);
 	fbcon_write(s, n);
 }
 
 void platform_exit(int status)
 {
-	serial_flush();
+	consoles_flush();
 	outb(DEBUG_EXIT_PORT, (uint8_t)status);
 	arch_hooks->print("# pmctest: exit status %d; no isa-debug-exit device, halting\n",
 			  status);
-	serial_flush();
+	consoles_flush();
 	halt_forever();
 }
 

@@ -2,6 +2,8 @@
 
 #include <stddef.h>
 
+#include "platform.h"
+
 static bool is_space(char c)
 {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
@@ -74,6 +76,43 @@ static bool parse_patterns(const char *key, char *value, const char **list,
 	}
 }
 
+/* A "console=" value: com1, e9 or both, comma-separated, into *ports. */
+static bool parse_consoles(char *value, unsigned *ports, struct strbuf *error)
+{
+	static const struct {
+		const char *name;
+		unsigned port;
+	} names[] = { { "com1", CONSOLE_COM1 }, { "e9", CONSOLE_E9 } };
+	char *p = value;
+
+	if (*ports) {
+		strbuf_printf(error, "console= given twice (join the ports with commas)");
+		return false;
+	}
+	for (;;) {
+		char *start = p;
+		unsigned port = 0;
+
+		while (*p && *p != ',')
+			p++;
+		if (*p)
+			*p++ = '\0';
+		else
+			p = 0;
+		for (unsigned i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+			if (same(start, names[i].name))
+				port = names[i].port;
+		if (!port) {
+			strbuf_printf(error, "console=: '%s' is not a console (com1, e9, or com1,e9)",
+				      start);
+			return false;
+		}
+		*ports |= port;
+		if (!p)
+			return true;
+	}
+}
+
 bool cmdline_parse(char *line, struct harness_options *o,
 		   struct strbuf *error)
 {
@@ -114,12 +153,15 @@ bool cmdline_parse(char *line, struct harness_options *o,
 			if (!parse_patterns("tests", word + 6, o->patterns,
 					    &o->pattern_count, error))
 				return false;
+		} else if (prefixed(word, "console=")) {
+			if (!parse_consoles(word + 8, &o->consoles, error))
+				return false;
 		} else if (prefixed(word, "exclude=")) {
 			if (!parse_patterns("exclude", word + 8, o->excluded,
 					    &o->excluded_count, error))
 				return false;
 		} else {
-			strbuf_printf(error, "unknown option '%s' (known: tests=GLOB[,GLOB], exclude=GLOB[,GLOB], list, verbose, timing)",
+			strbuf_printf(error, "unknown option '%s' (known: tests=GLOB[,GLOB], exclude=GLOB[,GLOB], console=com1|e9|com1,e9, list, verbose, timing)",
 				      word);
 			return false;
 		}

@@ -8,7 +8,7 @@
 
 /*
  * Parses the kernel command line, "tests=GLOB[,GLOB] exclude=GLOB[,GLOB]
- * list verbose timing", in
+ * console=PORT[,PORT] list verbose timing", in
  * place (it is split into the patterns). On a malformed line returns false
  * with the reason, naming the offending word, in error.
  */

@@ -66,6 +66,23 @@ void exec_rdpmc_batch(const struct exec_state *state, uint64_t rax,
 void exec_known_loop(unsigned cpl, uint64_t iterations);
 
 /*
+ * The exiting loop, the workload of the checks of instructions a
+ * hypervisor intercepts and completes itself (EXIT-1): each iteration
+ * loads a register, executes the instruction, and loops (dec + jnz), so it
+ * retires these many instructions and branches (arch/exiting_loop.asm).
+ * CPUID runs at any CPL, RDMSR (of IA32_APIC_BASE, 1BH, which every
+ * x86-64 processor has) at CPL 0 only. Afterwards the same interrupt
+ * window as exec_known_loop().
+ */
+enum exiting_insn { EXITING_CPUID, EXITING_RDMSR };
+
+#define EXITING_LOOP_INSTRUCTIONS	4
+#define EXITING_LOOP_BRANCHES		1
+
+void exec_exiting_loop(enum exiting_insn insn, unsigned cpl,
+		       uint64_t iterations);
+
+/*
  * The local APIC's LVT performance-counter entry, through which a counter
  * overflow raises its PMI (PMI-1). Interrupts taken are counted in
  * kernel/interrupt_log.h. exec_lvt_pc_available() says why not, if the

@@ -91,6 +91,7 @@ struct harness_options {
 	bool list;
 	bool verbose;
 	bool timing;	/* a "# time:" comment per test (make bench) */
+	unsigned consoles;	/* console=: CONSOLE_* ports; 0: COM1 if a UART answers, else E9H */
 };
 
 /* Runs (or lists) the selected tests; returns the exit status. */

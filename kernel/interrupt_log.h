@@ -6,11 +6,26 @@
 #ifndef PMCTEST_INTERRUPT_LOG_H
 #define PMCTEST_INTERRUPT_LOG_H
 
+#include <stdint.h>
+
 void interrupt_log_record(unsigned vector);
+
+/* Forgets what was taken, and the probe. */
 void interrupt_log_clear(void);
 
 /* Taken since the last clear: of one vector, and of any vector. */
 unsigned interrupt_log_count(unsigned vector);
 unsigned interrupt_log_total(void);
+
+/*
+ * A check that wants the state at the moment an interrupt is taken (the
+ * overflow status a PMI finds, PMI-5) installs a probe: it runs inside
+ * the handler, at CPL 0, once per interrupt, and the first
+ * INTERRUPT_LOG_SAMPLES values it returns are kept in order.
+ */
+#define INTERRUPT_LOG_SAMPLES 8
+
+void interrupt_log_set_probe(uint64_t (*probe)(void));
+unsigned interrupt_log_samples(uint64_t *out, unsigned max);
 
 #endif

@@ -2,8 +2,10 @@
 #include <stdint.h>
 
 #include "boot_info.h"
+#include "boot_msrs.h"
 #include "cmdline.h"
 #include "console.h"
+#include "consoles.h"
 #include "exit_status.h"
 #include "fbcon.h"
 #include "apic.h"
@@ -14,7 +16,6 @@
 #include "interrupt_log.h"
 #include "kernel_boot.h"
 #include "platform.h"
-#include "serial.h"
 #include "tap_writer.h"
 #include "trap.h"
 
@@ -50,7 +51,7 @@ void kmain(uint32_t protocol, uint32_t info)
 	const char *given;
 	size_t n = 0;
 
-	serial_init();
+	consoles_init();
 	arch_install_hooks(&hooks);
 	gdt_init();
 	idt_init();
@@ -68,9 +69,12 @@ void kmain(uint32_t protocol, uint32_t info)
 		line[n] = copy[n] = given[n];
 	}
 	kernel_boot_record(boot_protocol_name(protocol), copy);
+	boot_msrs_record();	/* RESET-1..4: before any test writes one */
 
 	strbuf_init(&error, error_text, sizeof(error_text));
 	if (!cmdline_parse(line, &options, &error))
 		refuse("bad command line", error_text);
+	if (options.consoles)
+		consoles_select(options.consoles);
 	platform_exit(harness_run(&options));
 }

@@ -11,6 +11,11 @@
 
 #include "model.h"
 
+/* The ports the kernel may write its log to (console=); the screen, where
+ * the loader set one up, takes it too. */
+#define CONSOLE_COM1 1u	/* the 16550 at 3F8H */
+#define CONSOLE_E9 2u	/* I/O port E9H: the debug console of Xen's guests */
+
 void platform_console_write(const char *s, size_t n);
 void platform_exit(int status) __attribute__((noreturn));
 
@@ -23,12 +28,6 @@ void platform_print_header(void);
 
 /* The enumeration the model is asked about: CPUID and PERF_CAPABILITIES. */
 const struct pmu_cpuid *platform_enumeration(void);
-
-/*
- * IA32_PERF_GLOBAL_CTRL as the platform found it at boot, before any test
- * wrote it (RESET-1); false if RDMSR of it faulted then.
- */
-bool platform_boot_global_ctrl(uint64_t *value);
 
 /*
  * Run run(i) so that an unexpected exception ends only that call: returns

@@ -13,7 +13,8 @@
 #define MSR_IA32_FIXED_CTR0		0x309u	/* + x */
 #define MSR_IA32_FIXED_CTR3		0x30Cu	/* MET-1: topdown slots */
 #define MSR_IA32_PERF_METRICS		0x329u	/* ARCH-4, MET-1 */
-#define MSR_IA32_PERF_CAPABILITIES	0x345u	/* where CPUID.01H:ECX.PDCM = 1 (MET-3) */
+#define MSR_IA32_DEBUGCTL		0x1D9u	/* FREEZE_PERFMON_ON_PMI (PMI-6) */
+#define MSR_IA32_PERF_CAPABILITIES	0x345u	/* where CPUID.01H:ECX.PDCM = 1 (MET-3, MSR-3) */
 #define MSR_IA32_FIXED_CTR_CTRL		0x38Du
 #define MSR_IA32_PERF_GLOBAL_STATUS	0x38Eu	/* OVF-1, read-only */
 #define MSR_IA32_PERF_GLOBAL_CTRL	0x38Fu
@@ -27,10 +28,23 @@
 #define EVTSEL_USR			(1ull << 16)
 #define EVTSEL_OS			(1ull << 17)
 #define EVTSEL_EDGE			(1ull << 18)
+#define EVTSEL_PC			(1ull << 19)	/* model-specific (PROG-10) */
 #define EVTSEL_INT			(1ull << 20)
+#define EVTSEL_ANY			(1ull << 21)	/* version 3 (PROG-11) */
 #define EVTSEL_EN			(1ull << 22)
 #define EVTSEL_INV			(1ull << 23)
 #define EVTSEL_CMASK(c)			(((uint64_t)(c) & 0xFFu) << 24)
+
+/* AMD PerfEvtSeln only (AMD-4..6), and EFER's SVM enable. */
+#define AMD_EVTSEL_EVENT_HIGH(e)	((((uint64_t)(e) >> 8) & 0xFu) << 32)
+#define AMD_EVTSEL_GUEST_ONLY		(1ull << 40)
+#define AMD_EVTSEL_HOST_ONLY		(1ull << 41)
+#define MSR_EFER			0xC0000080u
+#define EFER_SVME			(1ull << 12)
+
+/* PMI-6 */
+#define DEBUGCTL_FREEZE_PERFMON_ON_PMI	(1ull << 12)
+#define GLOBAL_STATUS_CTR_FRZ		(1ull << 59)	/* version 4 */
 
 /* IA32_FIXED_CTR_CTRL: four bits per fixed counter i (PROG-5). */
 #define FIXED_CTRL_OS(i)		(1ull << (4 * (i)))

@@ -44,6 +44,72 @@ static void print_quoted(const char *text, int n)
 	console_printf("\"");
 }
 
+static int quoted_length(const char *text, int n)
+{
+	int length = 2;
+
+	for (int k = 0; k < n && text[k]; k++)
+		length += 1 + (text[k] == '"' || text[k] == '\\');
+	return length;
+}
+
+static int text_length(const char *text)
+{
+	int n = 0;
+
+	while (text[n])
+		n++;
+	return n;
+}
+
+/* Where the first line of a fold ends: the last single space between two
+ * words within width, else width itself (a word longer than a line). */
+static int fold_end(const char *text, int n, int width)
+{
+	if (n <= width)
+		return n;
+	for (int k = width; k > 0; k--)
+		if (text[k] == ' ' && text[k - 1] != ' ' && text[k + 1] != ' ')
+			return k;
+	return width;
+}
+
+/*
+ * "key: value" in a YAML block after prefix ("  " for a key of the block,
+ * "    - " for an item of its list): a double-quoted scalar where the line
+ * stays within LOG_LINE_MAX, else a folded block scalar (">"), its lines
+ * indented by indent and broken at single spaces, which a reader joins
+ * with a space (the text, and a newline). Perl's TAP::Parser reads ">", not
+ * quoted scalars over several lines. A folded text has no escapes; the
+ * leading spaces ">" cannot hold are left out, and a word longer than a
+ * line is broken and reads with a space in it.
+ */
+static void print_value(const char *prefix, const char *key, int indent,
+			const char *text, int n)
+{
+	int width = LOG_LINE_MAX - indent;
+	int lead = text_length(prefix) + text_length(key) + 2;
+
+	console_printf("%s%s: ", prefix, key);
+	if (lead + quoted_length(text, n) <= LOG_LINE_MAX) {
+		print_quoted(text, n);
+		console_printf("\n");
+		return;
+	}
+	console_printf(">\n");
+	while (n > 0 && *text == ' ')
+		text++, n--;
+	while (n > 0) {
+		int end = fold_end(text, n, width);
+
+		console_printf("%.*s%.*s\n", indent, "        ", end, text);
+		text += end;
+		n -= end;
+		while (n > 0 && *text == ' ')
+			text++, n--;
+	}
+}
+
 /* The first of lines that starts with key and ": ", if any: the line, and
  * its value (n bytes at *value). */
 static const char *find_keyed_line(const char *lines, const char *key,
@@ -97,9 +163,9 @@ static bool was_shown(const struct shown *shown, const char *line)
 /*
  * No line is shown twice: every byte on the serial console costs a port
  * exit and a host write() under an emulator (README, "Overhead"). Lists of
- * one-key maps and no block scalars: that is the YAML subset Perl's
- * TAP::Parser reads (a list item that is a quoted "x: y" is taken for a
- * map).
+ * one-key maps, and long values folded (print_value()): that is the YAML
+ * subset Perl's TAP::Parser reads (a list item that is a quoted "x: y" is
+ * taken for a map).
  */
 void tap_yaml(const char *lines, const char *first, unsigned truncated)
 {
@@ -123,25 +189,18 @@ void tap_yaml(const char *lines, const char *first, unsigned truncated)
 	}
 	shown.line[shown.count++] = line;
 
-	console_printf("  ---\n  message: ");
-	print_quoted(value, n);
-	console_printf("\n");
-	for (unsigned k = 0; k < 3; k++) {
-		if (values[k]) {
-			console_printf("  %s: ", keys[k]);
-			print_quoted(values[k], lengths[k]);
-			console_printf("\n");
-		}
-	}
+	console_printf("  ---\n");
+	print_value("  ", "message", 4, value, n);
+	for (unsigned k = 0; k < 3; k++)
+		if (values[k])
+			print_value("  ", keys[k], 4, values[k], lengths[k]);
 	for (line = lines; *line;) {
 		n = line_length(line);
 		if (!was_shown(&shown, line)) {
 			if (!listed)
 				console_printf("  diagnostics:\n");
 			listed = true;
-			console_printf("    - text: ");
-			print_quoted(line, n);
-			console_printf("\n");
+			print_value("    - ", "text", 8, line, n);
 		}
 		line += line[n] ? n + 1 : n;
 	}

@@ -66,7 +66,7 @@ def bench_rows(args, accel, cpu):
     run = boot.Boot(qemu(args, accel, cpu, "pvh", args.elf, args.iso,
                          "tests=bench.* verbose"), args.timeout, False, None)
     yaml = tap_log.YamlBlock()
-    notes = [d for d in (yaml.feed(line)[1] for line in run.lines) if d]
+    notes = [d for line in run.lines for d in yaml.feed(line)[1]]
     rows = [m.groups() for m in map(BENCH_LINE.match, notes) if m]
     status, problem = run.verdict()
     return rows, problem
@@ -181,10 +181,10 @@ def sweep_rates(args, accel, cpu, machine):
             result = tap_log.RESULT.match(line)
             if result:
                 current = result.group(3)
-            text = yaml.feed(line)[1]
-            m = SWEEP_COUNT.match(text) if text else None
-            if m and current:
-                counts[current] = int(m[1])
+            for text in yaml.feed(line)[1]:
+                m = SWEEP_COUNT.match(text)
+                if m and current:
+                    counts[current] = int(m[1])
         for test_id, ran, _ in tests:
             if test_id in counts:
                 per_test.setdefault(test_id, []).append(

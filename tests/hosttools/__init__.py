@@ -8,6 +8,8 @@ directory with nothing set.
   tap_log     what the host reads in the kernel's TAP: result lines, the
               summary, YAML diagnostics, the `list` lines
   tap_out     TAP on stdout for the host checks
+  xen_console Xen's serial console read back: a guest's lines after
+              "(d0) ", joined where Xen cut them, and Xen's own lines
   targets     the targets tests/run boots pmctest on (data)
   spec_doc    the statements of docs/spec.md
   runner/     tests/run, one job per module

@@ -85,10 +85,17 @@ def last_test_started(lines):
 
 
 class Boot:
-    """One QEMU run: its serial lines, QEMU's stderr and how it ended."""
+    """One QEMU run: its serial lines, QEMU's stderr and how it ended.
 
-    def __init__(self, cmd, timeout, echo, log):
+    console, if given, stands between COM1 and the kernel's lines: its
+    feed(line) gives the kernel's lines a serial line completes, finish()
+    the rest, and its fatal says that it stopped the guest (Xen's console,
+    tests/xen_console.py: the guest's lines after Xen's "(d0) ")."""
+
+    def __init__(self, cmd, timeout, echo, log, console=None):
         self.cmd = cmd
+        self.console = console
+        self.stopped_by = "QEMU"    # who stopped the guest, if one did
         self.lines = []
         self.arrived = []       # time.monotonic() when each line came
         self.preamble = None    # how many lines came before TAP, once it came
@@ -109,11 +116,11 @@ class Boot:
             LIVE.discard(proc)
 
     def _follow(self, proc, timeout, echo, log):
-        deadline = time.monotonic() + timeout
+        self.deadline = time.monotonic() + timeout
         partial, err = b"", b""
         streams = {proc.stdout.fileno(): "out", proc.stderr.fileno(): "err"}
         while streams:
-            left = deadline - time.monotonic()
+            left = self.deadline - time.monotonic()
             if left <= 0:
                 self.timed_out = not self.fatal
                 break
@@ -129,18 +136,30 @@ class Boot:
                     if m and not self.fatal:
                         self.fatal = m.group(0).strip()
                         # let the register dump that follows arrive
-                        deadline = min(deadline, time.monotonic() + 0.5)
+                        self.deadline = min(self.deadline, time.monotonic() + 0.5)
                 else:
                     partial += data
                     *complete, partial = partial.split(b"\n")
                     for raw in complete:
-                        self._line(raw, echo, log)
+                        self._serial(raw, echo, log)
         if partial:
-            self._line(partial, echo, log)
+            self._serial(partial, echo, log)
+        for line in self.console.finish() if self.console else []:
+            self._line(line, echo, log)
 
-    def _line(self, raw, echo, log):
+    def _serial(self, raw, echo, log):
         # GRUB and SeaBIOS leave screen codes before the kernel's first line.
         line = CONTROL.sub("", raw.decode("utf-8", "replace"))
+        if not self.console:
+            self._line(line, echo, log)
+            return
+        for kernel_line in self.console.feed(line):
+            self._line(kernel_line, echo, log)
+        if self.console.fatal and not self.fatal:
+            self.fatal, self.stopped_by = self.console.fatal, "Xen"
+            self.deadline = min(self.deadline, time.monotonic() + 0.5)
+
+    def _line(self, line, echo, log):
         self.lines.append(line)
         self.arrived.append(time.monotonic())
         if line == TAP_VERSION and self.preamble is None:
@@ -180,7 +199,7 @@ class Boot:
         if self.fatal:
             last = last_test_started(self.lines)
             return EXIT_HARNESS_ERROR, (
-                f"QEMU stopped the guest: {self.fatal}" +
+                f"{self.stopped_by} stopped the guest: {self.fatal}" +
                 (f"; last result reported: {last}" if last else ""))
         if self.timed_out:
             last = last_test_started(self.lines)

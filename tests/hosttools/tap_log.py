@@ -12,8 +12,10 @@ SUMMARY_PREFIX = "# pmctest: "
 SUMMARY = re.compile(r"^# pmctest: (\d+) passed, (\d+) failed, (\d+) skipped$")
 # A line of the kernel's `list`: test ID, statements, description.
 LISTED = re.compile(r"^(\S+)\s+\[([^\]]*)\]\s*(.*)$")
-# A key of a YAML block with its quoted value.
+# A key of a YAML block with its quoted value, or with a folded one (">"),
+# whose text is on the lines under it.
 KEY = re.compile(r'^  ([a-z]+): "(.*)"$')
+FOLDED_KEY = re.compile(r"^  ([a-z]+): >$")
 # Screen control that GRUB and SeaBIOS send before the kernel's first line.
 CONTROL = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|[\x00-\x08\x0b-\x1f\x7f]")
 
@@ -25,31 +27,51 @@ def summary_counts(line):
 
 
 class YamlBlock:
-    """Follows the YAML blocks of a log fed line by line."""
+    """Follows the YAML blocks of a log fed line by line. A value is a
+    double-quoted scalar on its line, or, where that line would be longer
+    than the kernel's lines may be, a folded block scalar ("key: >"): its
+    lines, more indented than the key, joined with spaces."""
 
     def __init__(self):
         self.inside = False
         self.in_diagnostics = False
+        self.folded = None      # (prefix, key column, pieces) being read
 
     def feed(self, line):
-        """(belongs, diagnostic): whether line is part of a YAML block, and
-        the diagnostic line it carries: "key: value" for a key, the text of
-        a list item (None for the block's other lines)."""
+        """(belongs, diagnostics): whether line is part of a YAML block, and
+        the diagnostic lines it completes: "key: value" for a key, the text
+        of a list item. A folded value is complete at the line after it."""
+        done = []
+        if self.folded:
+            prefix, column, pieces = self.folded
+            if line[:column + 1].strip() == "" and line.strip():
+                pieces.append(line.lstrip(" "))
+                return True, done
+            done.append(prefix + " ".join(pieces))
+            self.folded = None
         if not self.inside:
             if line == "  ---":
                 self.inside = True
-                return True, None
-            return False, None
+                return True, done
+            return False, done
         if line == "  ...":
             self.inside = self.in_diagnostics = False
-            return True, None
-        if self.in_diagnostics and line.startswith('    - text: "') and line.endswith('"'):
-            return True, unquote(line[len('    - text: "'):-1])
+            return True, done
+        if self.in_diagnostics and line.startswith("    - text: "):
+            value = line[len("    - text: "):]
+            if value == ">":
+                self.folded = ("", len("    - "), [])
+            elif value.startswith('"') and value.endswith('"'):
+                done.append(unquote(value[1:-1]))
+            return True, done
         self.in_diagnostics = line == "  diagnostics:"
         key = KEY.match(line)
         if key:
-            return True, f"{key.group(1)}: {unquote(key.group(2))}"
-        return True, None
+            done.append(f"{key.group(1)}: {unquote(key.group(2))}")
+        key = FOLDED_KEY.match(line)
+        if key:
+            self.folded = (f"{key.group(1)}: ", 2, [])
+        return True, done
 
 
 def unquote(text):

@@ -5,7 +5,7 @@ failing check's details as comment lines, the plan and a count at the end.
 
 class Tap:
     def __init__(self, detail_lines=None):
-        self.n = self.failed = 0
+        self.n = self.failed = self.skipped = 0
         self.detail_lines = detail_lines    # the last N lines; None: all
 
     def check(self, ok, name, detail=()):
@@ -20,8 +20,16 @@ class Tap:
                 print(f"  # {line}")
         return ok
 
+    def skip(self, name, reason):
+        """A check that cannot be made here, and why."""
+        self.n += 1
+        self.skipped += 1
+        print(f"ok {self.n} - {name} # SKIP {reason}")
+
     def finish(self):
         """The plan and the count; the exit status: 1 if a check failed."""
         print(f"1..{self.n}")
-        print(f"# {self.n - self.failed} passed, {self.failed} failed")
+        passed = self.n - self.failed - self.skipped
+        print(f"# {passed} passed, {self.failed} failed" +
+              (f", {self.skipped} skipped" if self.skipped else ""))
         return 1 if self.failed else 0

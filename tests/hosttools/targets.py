@@ -4,12 +4,17 @@ A target is one emulator configuration and one boot route; it boots once and
 becomes one JUnit testsuite. Fields:
 
   name      what --target takes
-  emulator  "qemu" or "bochs"
-  route     "iso" (GRUB from a CD, Multiboot2) or "pvh" (QEMU -kernel)
+  emulator  "qemu", "bochs", or "xen" (Xen under QEMU TCG, pmctest its
+            PVH dom0: tests/runner/xen.py)
+  route     "iso" (GRUB from a CD, Multiboot2) or "pvh" (QEMU -kernel; for
+            Xen, the dom0 kernel)
   accel     QEMU: "tcg" or "kvm"
   cpu       QEMU: the -cpu model; Bochs: the cpu: model= (bochs -help cpu)
   machine   QEMU: the -M machine ("" for QEMU's default, pc)
   bochs_cpu Bochs: extra cpu: options, e.g. "ignore_bad_msrs=1"
+  xen_args  Xen: words added to Xen's command line, e.g. "vpmu=on"
+  bare      Xen: the target of bare QEMU TCG with the same -cpu, which
+            make test compares it with (tests/run --diff)
   expect    the expectation file under tests/expect/ (default: name); route
             variants of one CPU share their base target's file, and the
             stale-expectation check keeps that sharing honest
@@ -72,7 +77,7 @@ def bochs_nested(name, kernel, cpu, about, timeout=1800):
 
 
 # A nested target runs about 8 tests a second, so make test runs each group
-# of the default suite with fewer cases (124 of 206 tests): CPL 0 and 3 of
+# of the default suite with fewer cases (154 of 236 tests): CPL 0 and 3 of
 # the privilege matrix in 64-bit mode and one context of each other mode,
 # the sampled ECX sweeps, everything else whole. tests/run without --subset
 # runs them all (the full 65,536-value sweeps alone take 35 s).
@@ -81,7 +86,7 @@ KVM_SUBSET = ",".join([
     "priv.prot32.cpl3.*", "priv.real.*", "priv.v86.*", "enc.*",
     "ecx.types.cpl*", "ecx.index.gp.*", "ecx.index.fixed.*", "ecx.vmware.*",
     "ecx.fast.*", "data.*", "metrics.*", "amd.*", "prog.*", "ovf.*",
-    "pmi.*", "msr.*"])
+    "pmi.*", "msr.*", "exit.*"])
 
 # Under Bochs a nested target boots for minutes: one case of each kind of
 # read (valid, invalid, any ECX, RCX[63:32]) in 64-bit mode, the flags, the
@@ -147,6 +152,27 @@ TARGETS = [
     nested("kvm-own", "own",
            "Linux KVM of your own kernel (build/kvm-own), nested in QEMU "
            "TCG -cpu EPYC", expect="kvm-6.12", explicit=True),
+]
+
+
+def xen(name, xen_args, about, cpu="EPYC", bare="qemu-tcg-amd-microvm",
+        expect=None, timeout=60):
+    # q35: the AMD IOMMU a PVH dom0 needs is a q35 device.
+    return dict(name=name, emulator="xen", accel="tcg", cpu=cpu, route="pvh",
+                machine="q35", xen_args=xen_args, bare=bare,
+                expect=expect or name, timeout=timeout, fallbacks=[],
+                about=about)
+
+
+# TCG emulates AMD SVM (with nested paging) and no VMX: Xen runs its AMD
+# side here. Its own vPMU is off unless its command line says vpmu=on.
+TARGETS += [
+    xen("xen-pvh-dom0", "",
+        "Xen 4.17 (its default: vPMU off), pmctest its PVH dom0, under QEMU "
+        "TCG -cpu EPYC on q35 with an AMD IOMMU"),
+    xen("xen-pvh-dom0-vpmu", "vpmu=on",
+        "Xen 4.17 with vpmu=on, pmctest its PVH dom0, under QEMU TCG "
+        "-cpu EPYC on q35 with an AMD IOMMU"),
 ]
 
 

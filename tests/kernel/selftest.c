@@ -154,14 +154,28 @@ SINGLE_TEST(hang, SUITE_EXPLICIT | SUITE_EXACT, "selftest.hang", "HARNESS",
 		__asm__ volatile("cli; hlt");
 }
 
+/* The probe selftest.interrupt installs: RDMSR in the handler, as the
+ * pmi.status check reads the overflow status there (PMI-5). */
+#define MSR_IA32_APIC_BASE 0x1Bu
+
+static uint64_t read_apic_base(void)
+{
+	struct exec_outcome o;
+
+	exec_rdmsr(MSR_IA32_APIC_BASE, &o);
+	return o.faulted ? ~0ull : edx_eax(&o);
+}
+
 /* The interrupt path a PMI takes (arch/apic.h, the interrupt hook): a self
- * IPI at the vector the pmi.* tests program into the LVT arrives once. */
+ * IPI at the vector the pmi.* tests program into the LVT arrives once, and
+ * the log's probe runs in its handler once. */
 SINGLE_TEST(interrupt, SUITE_EXPLICIT, "selftest.interrupt", "HARNESS",
-	    "a self IPI through the local APIC reaches the interrupt hook once")
+	    "a self IPI through the local APIC reaches the interrupt hook once, and its probe")
 {
 	char text[120];
 	struct strbuf why;
-	unsigned taken;
+	unsigned taken, sampled;
+	uint64_t seen[INTERRUPT_LOG_SAMPLES];
 
 	(void)i;
 	strbuf_init(&why, text, sizeof(text));
@@ -170,11 +184,17 @@ SINGLE_TEST(interrupt, SUITE_EXPLICIT, "selftest.interrupt", "HARNESS",
 		return;
 	}
 	interrupt_log_clear();
+	interrupt_log_set_probe(read_apic_base);
 	apic_self_ipi(SELFTEST_IPI_VECTOR);
 	interrupt_window();
 	taken = interrupt_log_count(SELFTEST_IPI_VECTOR);
+	sampled = interrupt_log_samples(seen, INTERRUPT_LOG_SAMPLES);
 	if (taken != 1 || interrupt_log_total() != 1)
 		test_fail("expected 1 interrupt at vector 0x%x, observed %u (%u at any vector)",
 			  SELFTEST_IPI_VECTOR, taken, interrupt_log_total());
-	interrupt_log_clear();	/* this test's own */
+	else if (sampled != 1 || seen[0] != read_apic_base())
+		test_fail("the probe ran %u times in the handler; expected once, reading IA32_APIC_BASE = 0x%llx (it read 0x%llx)",
+			  sampled, (unsigned long long)read_apic_base(),
+			  (unsigned long long)(sampled ? seen[0] : 0));
+	interrupt_log_clear();	/* this test's own, and the probe */
 }

@@ -422,7 +422,7 @@ bool prog_run_many(struct prog_counter *counters, unsigned n,
 		wr(&s, counters[0].global_msr,
 		   counters[0].global_saved | gate_bits(counters, n));
 	if (!s.faulted)
-		exec_known_loop(r->cpl, r->iterations);
+		prog_execute(r);
 	stop_all(&s, counters, n);
 	for (unsigned k = 0; k < n; k++) {
 		s.c = &counters[k];
@@ -444,14 +444,28 @@ bool prog_run_with_write(struct prog_counter *c, const struct prog_run *r,
 	if (c->global_msr)
 		wr(&s, c->global_msr, c->global_saved | c->global_bit);
 	if (!s.faulted)
-		exec_known_loop(r->cpl, r->iterations);
+		prog_execute(r);
 	wr(&s, c->count_msr, value);	/* still counting */
-	if (!s.faulted)
-		exec_known_loop(r->cpl, then);
+	if (!s.faulted) {
+		struct prog_run after = *r;
+
+		after.iterations = then;
+		prog_execute(&after);
+	}
 	stop_all(&s, c, 1);
 	*count = rd(&s, c->count_msr);
 	restore_gate(&s, c);
 	return !s.faulted;
+}
+
+void prog_execute(const struct prog_run *r)
+{
+	if (r->workload == PROG_CPUID_LOOP)
+		exec_exiting_loop(EXITING_CPUID, r->cpl, r->iterations);
+	else if (r->workload == PROG_RDMSR_LOOP)
+		exec_exiting_loop(EXITING_RDMSR, r->cpl, r->iterations);
+	else
+		exec_known_loop(r->cpl, r->iterations);
 }
 
 bool prog_run(struct prog_counter *c, const struct prog_run *r,

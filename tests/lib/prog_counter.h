@@ -148,7 +148,11 @@ bool prog_counter_usable(struct prog_counter *c, struct strbuf *why);
 /* The control bits that enable counting in the rings of filter. */
 uint64_t prog_enables(const struct prog_counter *c, unsigned filter);
 
-/* One counted run of the known loop. */
+/* What a run executes (kernel/exec.h): the known loop, or the exiting
+ * loop of CPUID or RDMSR (EXIT-1). */
+enum prog_workload { PROG_KNOWN_LOOP, PROG_CPUID_LOOP, PROG_RDMSR_LOOP };
+
+/* One counted run of a workload. */
 struct prog_run {
 	uint64_t control;	/* OR'ed into the stopped control: enables,
 				 * INT, CMASK, INV, EDGE (PROG-1) */
@@ -156,7 +160,11 @@ struct prog_run {
 	bool gate_closed;	/* leave the global enable clear (PROG-6) */
 	unsigned cpl;
 	uint64_t iterations;
+	enum prog_workload workload;
 };
+
+/* Runs r's workload (r->iterations of it at r->cpl), counters as they are. */
+void prog_execute(const struct prog_run *r);
 
 /* Stop, write the preset, write the control, open the gate, run the loop,
  * stop, read the count. False, with the MSR access that faulted in why, if

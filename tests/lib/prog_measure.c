@@ -12,7 +12,7 @@ bool prog_overflow(struct prog_counter *c, uint64_t control, uint64_t *count,
 		/* A plain IA32_PMCx write sign-extends bit 31 (PROG-5), so the
 		 * same value presets every kind of counter. */
 		width_mask(c->width) - PROG_OVERFLOW_MARGIN + 1,
-		false, 0, PROG_SHORT_LOOP,
+		false, 0, PROG_SHORT_LOOP, PROG_KNOWN_LOOP,
 	};
 
 	return prog_run(c, &r, count, why);
@@ -45,7 +45,8 @@ bool prog_measure_run_or_fail(struct prog_counter *c, const struct prog_run *r,
 bool prog_measure(struct prog_counter *c, unsigned filter, unsigned cpl,
 		  struct prog_delta *d, struct strbuf *why)
 {
-	struct prog_run r = { prog_enables(c, filter), 0, false, cpl, 0 };
+	struct prog_run r = { prog_enables(c, filter), 0, false, cpl, 0,
+			      PROG_KNOWN_LOOP };
 
 	return prog_measure_run(c, &r, d, why);
 }

@@ -93,6 +93,42 @@ static const struct deviation_info table[DEV_COUNT] = {
 		"ECX 1_0000H-1_0002H read a clock at any CPL (KVM's enable_vmware_backdoor)" },
 	[DEV_FIXED_CAPPED_AT_THREE] = { "fixed-capped-at-three", "ARCH-3",
 		"fixed counters past the third are dropped, whatever EDX[4:0] says" },
+	[DEV_RUNNING_WRITE_KEEPS_PERIOD] = { "running-write-keeps-period", "OVF-5",
+		"a write to a running counter leaves the overflow where the old value would wrap (KVM before 2019)" },
+	[DEV_EXITS_NOT_COUNTED] = { "exits-not-counted", "EXIT-1",
+		"instructions the hypervisor completes itself are not counted as retired (KVM before 2021)" },
+	[DEV_EXITS_COUNTED_DESPITE_CMASK] = { "exits-counted-despite-cmask", "EXIT-2",
+		"the hypervisor counts the instructions it completes without CMASK, INV or EDGE (KVM's kvm_pmu_trigger_event)" },
+	[DEV_EXIT_OVERFLOW_EARLY] = { "exit-overflow-early", "OVF-6",
+		"an instruction the hypervisor counts on a sign-extended IA32_PMCx signals an overflow at once (KVM before 2023)" },
+	[DEV_FIXED_CTRL_TRUNCATED] = { "fixed-ctrl-truncated", "PROG-9",
+		"clearing the IA32_FIXED_CTR_CTRL field of fixed counter 2 or up does not stop it (KVM's u8 old_fixed_ctr_ctrl)" },
+	[DEV_AMD_LVT_MASKED_ON_PMI] = { "amd-lvt-masked-on-pmi", "PMI-4",
+		"an AMD local APIC masks the LVT performance-counter entry on delivery (KVM before 2024)" },
+	[DEV_PMI_TWICE] = { "pmi-twice", "PMI-5",
+		"one overflow delivers a second PMI (KVM before 2023)" },
+	[DEV_AMD_GLOBAL_CTL_RESET_ZERO] = { "amd-global-ctl-reset-zero", "RESET-4",
+		"PerfCntrGlobalCtl is 0 after reset (KVM before 2024)" },
+	[DEV_PMU_NOT_RESET] = { "pmu-not-reset", "RESET-2 RESET-3",
+		"event selects and counters keep the previous boot's values (QEMU before 2025, AMD)" },
+	[DEV_AMD_EVENTSEL_HIGH_DROPPED] = { "amd-eventsel-high-dropped", "AMD-4 AMD-5",
+		"PerfEvtSel EventSelect[11:8] (bits 35:32) is dropped as reserved (KVM in 2022)" },
+	[DEV_HG_ONLY_IGNORED] = { "hg-only-ignored", "AMD-4 AMD-6",
+		"PerfEvtSel Host-only and Guest-only (bits 41:40) are dropped, so with EFER.SVME = 0 they count (KVM 2022-2026)" },
+	[DEV_ANYTHREAD_REFUSED] = { "anythread-refused", "PROG-11",
+		"IA32_PERFEVTSELx.ANY raises #GP although version 3+ defines it and CPUID.0AH:EDX[15] = 0 (KVM's reserved bit 21)" },
+	[DEV_EVTSEL_RESERVED_DROPPED] = { "evtsel-reserved-dropped", "PROG-10",
+		"reserved IA32_PERFEVTSELx bits are dropped instead of #GP (AMD's rule on an Intel vCPU)" },
+	[DEV_PERF_CAPS_WITHOUT_PDCM] = { "perf-caps-without-pdcm", "MSR-3",
+		"IA32_PERF_CAPABILITIES reads 0 although CPUID.01H:ECX.PDCM = 0" },
+	[DEV_PERF_CAPS_WRITES_DROPPED] = { "perf-caps-writes-dropped", "MSR-3",
+		"a WRMSR of IA32_PERF_CAPABILITIES completes and does nothing (QEMU TCG's unhandled-MSR default)" },
+	[DEV_FREEZE_REFUSED] = { "freeze-refused", "PMI-6",
+		"IA32_DEBUGCTL.FREEZE_PERFMON_ON_PMI raises #GP where PDCM and version 2+ define it (KVM's vmx_set_msr)" },
+	[DEV_FREEZE_IGNORED] = { "freeze-ignored", "PMI-6",
+		"IA32_DEBUGCTL.FREEZE_PERFMON_ON_PMI is kept but a PMI freezes nothing" },
+	[DEV_BEYOND_WIDTH_TRUNCATED] = { "beyond-width-truncated", "WR-3",
+		"IA32_FIXED_CTRx and IA32_A_PMCx writes beyond the width are truncated instead of #GP (KVM's fixed-counter path)" },
 	[DEV_COUNTER_WRITES_DROPPED] = { "counter-writes-dropped", "PROG-3 WR-1",
 		"WRMSR to a counter or its control is taken and dropped: they read 0 (KVM with enable_pmu=0)" },
 };
@@ -176,8 +212,37 @@ bool deviation_applies(enum deviation d, const struct sim_cpu *cpu)
 	case DEV_ABSENT_MSRS_ACCEPTED:
 	case DEV_HOST_COUNTER_SHORTAGE:
 	case DEV_RUNNING_WRITE_LOST:
+	case DEV_RUNNING_WRITE_KEEPS_PERIOD:
+	case DEV_EXITS_NOT_COUNTED:
+	case DEV_EXITS_COUNTED_DESPITE_CMASK:
+	case DEV_PMI_TWICE:
 	case DEV_COUNTER_WRITES_DROPPED:
 		return counting;
+	case DEV_EXIT_OVERFLOW_EARLY:		/* IA32_PMCx sign extension */
+		return arch && cpu->gp_count > 0;
+	case DEV_FIXED_CTRL_TRUNCATED:		/* a fixed counter 2 or up */
+		return arch && cpu->version >= 2 &&
+		       ((cpu->fixed_bitmap & ~3u) || cpu->fixed_count > 2);
+	case DEV_AMD_LVT_MASKED_ON_PMI:
+	case DEV_PMU_NOT_RESET:
+	case DEV_AMD_EVENTSEL_HIGH_DROPPED:
+	case DEV_HG_ONLY_IGNORED:
+		return vendor == VENDOR_AMD;
+	case DEV_AMD_GLOBAL_CTL_RESET_ZERO:
+		return cpu->amd_perfmon_v2;
+	case DEV_ANYTHREAD_REFUSED:
+		return arch && cpu->version >= 3 && !cpu->anythread_deprecated;
+	case DEV_EVTSEL_RESERVED_DROPPED:
+		return arch && cpu->gp_count > 0;
+	case DEV_PERF_CAPS_WITHOUT_PDCM:
+		return intel && !cpu->perf_capabilities;
+	case DEV_PERF_CAPS_WRITES_DROPPED:
+		return intel && cpu->perf_capabilities;
+	case DEV_FREEZE_REFUSED:
+	case DEV_FREEZE_IGNORED:
+		return arch && cpu->version >= 2 && cpu->perf_capabilities;
+	case DEV_BEYOND_WIDTH_TRUNCATED:
+		return arch && (cpu->fixed_count > 0 || cpu->fw_write);
 	default:
 		return vendor != VENDOR_OTHER;
 	}

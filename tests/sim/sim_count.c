@@ -9,6 +9,9 @@
 #define EVTSEL_EN	(1ull << 22)
 #define EVTSEL_INV	(1ull << 23)
 #define EVTSEL_CMASK(c)	((unsigned)((c) >> 24) & 0xFFu)
+#define AMD_GUEST_ONLY	(1ull << 40)	/* AMD-6 */
+#define AMD_HOST_ONLY	(1ull << 41)
+#define EFER_SVME	(1ull << 12)
 
 #define FIXED_OS(i)	(1ull << (4 * (i)))
 #define FIXED_USR(i)	(1ull << (4 * (i) + 1))
@@ -16,6 +19,9 @@
 #define FIXED_FIELDS	16	/* IA32_FIXED_CTR_CTRL: 4 bits for 0..15 */
 #define FIXED_SLOTS	3	/* TOPDOWN.SLOTS, MET-1 */
 #define GLOBAL_EN_METRICS	48
+
+#define DEBUGCTL_FREEZE_PERFMON	(1ull << 12)	/* PMI-6 */
+#define STATUS_CTR_FRZ		(1ull << 59)	/* version 4 and up */
 
 #define LVT_MASKED	(1u << 16)
 
@@ -25,23 +31,19 @@
 #define SIM_SLOTS	4
 #define SIM_METRICS	0x0000000040302010ull
 
-enum event { EV_NONE, EV_INSTRUCTIONS, EV_BRANCHES, EV_CYCLES, EV_SLOTS };
-
-/* How a counter counts: its event and the PROG-8 fields. */
-struct counting {
-	enum event event;
-	unsigned cmask;
-	bool inv, edge;
-	bool interrupt;		/* INT / the fixed PMI bit: PMI on overflow */
-};
-
 static bool has(const struct sim_cpu *cpu, enum deviation d)
 {
 	return cpu->deviation == d;
 }
 
-/* PROG-4 architectural events (Intel) and AMD's core events. */
-static enum event select_event(const struct sim_cpu *cpu, uint64_t control)
+static uint64_t mask_of(const struct sim_counter *c)
+{
+	return c->width < 64 ? (1ull << c->width) - 1 : ~0ull;
+}
+
+/* PROG-4 architectural events (Intel) and AMD's core events; AMD-5: on
+ * AMD bits 35:32 are EventSelect[11:8]. */
+static enum sim_event select_event(const struct sim_cpu *cpu, uint64_t control)
 {
 	unsigned event = control & 0xFF, umask = (control >> 8) & 0xFF;
 
@@ -50,21 +52,21 @@ static enum event select_event(const struct sim_cpu *cpu, uint64_t control)
 		umask = 0;
 	}
 	if (event == 0xC0 && umask == 0)
-		return EV_INSTRUCTIONS;
+		return SIM_EV_INSTRUCTIONS;
 	if ((event == 0xC4 && cpu->enumeration.vendor == VENDOR_INTEL) ||
 	    (event == 0xC2 && cpu->enumeration.vendor == VENDOR_AMD))
-		return has(cpu, DEV_BRANCHES_AS_INSTRUCTIONS) ? EV_INSTRUCTIONS
-							       : EV_BRANCHES;
+		return has(cpu, DEV_BRANCHES_AS_INSTRUCTIONS) ? SIM_EV_INSTRUCTIONS
+							       : SIM_EV_BRANCHES;
 	if ((event == 0x3C && umask <= 1) || event == 0x76)
-		return EV_CYCLES;
+		return SIM_EV_CYCLES;
 	if (event == 0xA4 && umask == 1)
-		return EV_SLOTS;
-	return EV_NONE;
+		return SIM_EV_SLOTS;
+	return SIM_EV_NONE;
 }
 
-static struct counting from_select(const struct sim_cpu *cpu, uint64_t control)
+static struct sim_counting from_select(const struct sim_cpu *cpu, uint64_t control)
 {
-	return (struct counting){
+	return (struct sim_counting){
 		.event = select_event(cpu, control),
 		.cmask = EVTSEL_CMASK(control),
 		.inv = (control & EVTSEL_INV) != 0,
@@ -73,22 +75,22 @@ static struct counting from_select(const struct sim_cpu *cpu, uint64_t control)
 	};
 }
 
-static unsigned per_cycle(enum event e, const struct sim_work *w)
+static unsigned per_cycle(enum sim_event e, const struct sim_work *w)
 {
 	switch (e) {
-	case EV_INSTRUCTIONS: return w->instructions;
-	case EV_BRANCHES: return w->branches;
-	case EV_CYCLES: return 1;
-	case EV_SLOTS: return SIM_SLOTS;
-	case EV_NONE: break;
+	case SIM_EV_INSTRUCTIONS: return w->instructions;
+	case SIM_EV_BRANCHES: return w->branches;
+	case SIM_EV_CYCLES: return 1;
+	case SIM_EV_SLOTS: return SIM_SLOTS;
+	case SIM_EV_NONE: break;
 	}
 	return 0;
 }
 
 /* PROG-8: with CMASK the counter counts cycles (INV: the comparison
  * inverted; EDGE: only the cycle where the condition becomes true). */
-static uint64_t increment(struct sim_cpu *cpu, struct sim_counter *c,
-			  const struct counting *k, const struct sim_work *w)
+uint64_t sim_increment(struct sim_cpu *cpu, struct sim_counter *c,
+		       const struct sim_counting *k, const struct sim_work *w)
 {
 	unsigned n = per_cycle(k->event, w);
 	bool inv = k->inv && !has(cpu, DEV_INV_IGNORED);
@@ -104,46 +106,71 @@ static uint64_t increment(struct sim_cpu *cpu, struct sim_counter *c,
 	return condition ? w->cycles : 0;
 }
 
-/* PMI-1..3: the local APIC delivers the LVT's vector unless it is masked;
- * an Intel local APIC masks the entry as it delivers. */
-static void raise_pmi(struct sim_cpu *cpu)
+/* PMI-1..5: the local APIC delivers the LVT's vector unless it is
+ * masked; an Intel local APIC masks the entry as it delivers (PMI-3), an
+ * AMD one does not (PMI-4). */
+static bool raise_pmi(struct sim_cpu *cpu)
 {
+	bool intel = cpu->enumeration.vendor == VENDOR_INTEL;
+
 	if (has(cpu, DEV_PMI_LOST))
-		return;
+		return false;
 	if ((cpu->lvt_pc & LVT_MASKED) && !has(cpu, DEV_PMI_WHILE_MASKED))
-		return;
+		return false;
 	interrupt_log_record(cpu->lvt_pc & 0xFF);
-	if (cpu->enumeration.vendor == VENDOR_INTEL &&
-	    !has(cpu, DEV_LVT_NOT_MASKED_ON_PMI))
+	if ((intel && !has(cpu, DEV_LVT_NOT_MASKED_ON_PMI)) ||
+	    (!intel && has(cpu, DEV_AMD_LVT_MASKED_ON_PMI)))
 		cpu->lvt_pc |= LVT_MASKED;
+	return true;
 }
 
-/* OVF-1: past all ones the count wraps, the status bit is set and, with
- * the interrupt enabled, a PMI is raised. */
-static void advance(struct sim_cpu *cpu, struct sim_counter *c,
-		    const struct counting *k, uint64_t by)
+/* PMI-6: with FREEZE_PERFMON_ON_PMI a PMI request freezes the counters:
+ * versions 2 and 3 clear the global enables, 4 and up set CTR_Frz. */
+static void pmi_request(struct sim_cpu *cpu)
 {
-	uint64_t mask = c->width < 64 ? (1ull << c->width) - 1 : ~0ull;
+	if ((cpu->debugctl & DEBUGCTL_FREEZE_PERFMON) &&
+	    !has(cpu, DEV_FREEZE_IGNORED)) {
+		if (cpu->version >= 4)
+			cpu->global_status |= STATUS_CTR_FRZ;
+		else
+			cpu->global_ctrl = 0;
+	}
+	if (raise_pmi(cpu) && has(cpu, DEV_PMI_TWICE))
+		interrupt_log_record(cpu->lvt_pc & 0xFF);
+}
+
+void sim_overflow(struct sim_cpu *cpu, struct sim_counter *c,
+		  const struct sim_counting *k)
+{
 	uint64_t bit;
 
-	if (by == 0)
-		return;
-	if (by <= mask - (c->raw & mask)) {
-		c->raw += by;
-		return;
-	}
-	c->raw = has(cpu, DEV_COUNTER_SATURATES) ? mask : c->raw + by;
 	if (sim_status_bit(cpu, c, &bit) && !has(cpu, DEV_OVERFLOW_STATUS_LOST))
 		cpu->global_status |= bit;
 	if (k->interrupt || has(cpu, DEV_PMI_WITHOUT_INT))
-		raise_pmi(cpu);
+		pmi_request(cpu);
 }
 
-static void count(struct sim_cpu *cpu, struct sim_counter *c, bool counting,
-		  const struct counting *k, const struct sim_work *w)
+/* OVF-1, OVF-5: past all ones the count wraps and the counter overflows;
+ * DEV_RUNNING_WRITE_KEEPS_PERIOD puts the overflow where the hypervisor
+ * last computed it instead. */
+void sim_advance(struct sim_cpu *cpu, struct sim_counter *c,
+		 const struct sim_counting *k, uint64_t by)
 {
-	if (c->present && counting)
-		advance(cpu, c, k, increment(cpu, c, k, w));
+	uint64_t mask = mask_of(c);
+	bool wrapped, overflow;
+
+	if (by == 0)
+		return;
+	wrapped = by > mask - (c->raw & mask);
+	overflow = wrapped;
+	if (has(cpu, DEV_RUNNING_WRITE_KEEPS_PERIOD)) {
+		overflow = by >= c->to_overflow;
+		c->to_overflow = overflow ? mask - ((c->raw + by) & mask) + 1
+					  : c->to_overflow - by;
+	}
+	c->raw = wrapped && has(cpu, DEV_COUNTER_SATURATES) ? mask : c->raw + by;
+	if (overflow)
+		sim_overflow(cpu, c, k);
 }
 
 /* PROG-2: OS counts CPL 0, USR counts CPL 1-3. */
@@ -157,20 +184,36 @@ static bool ring_enabled(const struct sim_cpu *cpu, uint64_t os, uint64_t usr,
 	return (control & (at_0 ? os : usr)) != 0;
 }
 
+/* AMD-6: with EFER.SVME = 0 a counter with Host-only or Guest-only set
+ * counts nothing; with SVME = 1 the simulated CPU is always the host. */
+static bool host_guest_allows(const struct sim_cpu *cpu, uint64_t control)
+{
+	uint64_t bits = control & (AMD_GUEST_ONLY | AMD_HOST_ONLY);
+
+	if (cpu->enumeration.vendor != VENDOR_AMD || bits == 0)
+		return true;
+	if (!(cpu->efer & EFER_SVME))
+		return false;
+	return (bits & AMD_HOST_ONLY) != 0;
+}
+
 static bool select_counts(const struct sim_cpu *cpu, uint64_t control,
 			  unsigned cpl)
 {
 	return ((control & EVTSEL_EN) || has(cpu, DEV_EN_IGNORED)) &&
-	       ring_enabled(cpu, EVTSEL_OS, EVTSEL_USR, control, cpl);
+	       ring_enabled(cpu, EVTSEL_OS, EVTSEL_USR, control, cpl) &&
+	       host_guest_allows(cpu, control);
 }
 
 /* PROG-6: the global enable of counter bit `bit` (version 2 and up,
- * AMD PerfMonV2). */
+ * AMD PerfMonV2); PMI-6: CTR_Frz stops every counter (version 4 and up). */
 static bool gate_open(const struct sim_cpu *cpu, unsigned bit)
 {
-	bool gated = cpu->enumeration.vendor == VENDOR_INTEL
-		     ? cpu->version >= 2 : cpu->amd_perfmon_v2;
+	bool intel = cpu->enumeration.vendor == VENDOR_INTEL;
+	bool gated = intel ? cpu->version >= 2 : cpu->amd_perfmon_v2;
 
+	if (intel && (cpu->global_status & STATUS_CTR_FRZ))
+		return false;
 	if (!gated || has(cpu, DEV_GLOBAL_CTRL_IGNORED))
 		return true;
 	return (cpu->global_ctrl >> bit) & 1;
@@ -195,67 +238,115 @@ static int taken_by_host(const struct sim_cpu *cpu,
 	return last;
 }
 
-static void execute_gp(struct sim_cpu *cpu, struct sim_counter *gp, unsigned n,
-		       const struct sim_work *w)
+static void each_gp(struct sim_cpu *cpu, struct sim_counter *gp, unsigned n,
+		    unsigned cpl, sim_counter_fn *fn, void *arg)
 {
 	int host = taken_by_host(cpu, gp, n);
 
 	for (unsigned x = 0; x < n; x++) {
-		struct counting k = from_select(cpu, gp[x].control);
+		struct sim_counting k = from_select(cpu, gp[x].control);
 
-		count(cpu, &gp[x], select_counts(cpu, gp[x].control, w->cpl) &&
-				   gate_open(cpu, x) && (int)x != host, &k, w);
+		if (gp[x].present && select_counts(cpu, gp[x].control, cpl) &&
+		    gate_open(cpu, x) && (int)x != host)
+			fn(cpu, &gp[x], &k, arg);
 	}
 }
 
-static void execute_intel(struct sim_cpu *cpu, const struct sim_work *w)
+static void each_intel(struct sim_cpu *cpu, unsigned cpl, sim_counter_fn *fn,
+		       void *arg)
 {
-	execute_gp(cpu, cpu->gp, SIM_INDEX_BITS, w);
+	static const enum sim_event fixed_events[] = {
+		SIM_EV_INSTRUCTIONS, SIM_EV_CYCLES, SIM_EV_CYCLES, SIM_EV_SLOTS };
+	uint64_t ctrl = cpu->fixed_ctrl_counting;
+
+	each_gp(cpu, cpu->gp, SIM_INDEX_BITS, cpl, fn, arg);
 	for (unsigned i = 0; i < FIXED_FIELDS && cpu->version >= 2; i++) {
-		static const enum event fixed_events[] = {
-			EV_INSTRUCTIONS, EV_CYCLES, EV_CYCLES, EV_SLOTS };
-		struct counting k = {
-			.event = i < 4 ? fixed_events[i] : EV_NONE,
-			.interrupt = (cpu->fixed_ctrl & FIXED_PMI(i)) &&
+		struct sim_counting k = {
+			.event = i < 4 ? fixed_events[i] : SIM_EV_NONE,
+			.interrupt = (ctrl & FIXED_PMI(i)) &&
 				     !has(cpu, DEV_FIXED_PMI_IGNORED),
 		};
-		bool on = ring_enabled(cpu, FIXED_OS(i), FIXED_USR(i),
-				       cpu->fixed_ctrl, w->cpl) &&
-			  gate_open(cpu, 32 + i);
 
-		count(cpu, &cpu->fixed[i], on, &k, w);
-		if (i == FIXED_SLOTS && on && cpu->perf_metrics &&
-		    gate_open(cpu, GLOBAL_EN_METRICS))
-			cpu->metrics = SIM_METRICS;
+		if (cpu->fixed[i].present &&
+		    ring_enabled(cpu, FIXED_OS(i), FIXED_USR(i), ctrl, cpl) &&
+		    gate_open(cpu, 32 + i))
+			fn(cpu, &cpu->fixed[i], &k, arg);
 	}
 }
 
 /* Northbridge and L2/L3 counters are not per ring: EN alone, cycles. */
-static void execute_amd(struct sim_cpu *cpu, const struct sim_work *w)
+static void each_amd(struct sim_cpu *cpu, unsigned cpl, sim_counter_fn *fn,
+		     void *arg)
 {
-	struct counting cycles = { .event = EV_CYCLES };
+	struct sim_counting cycles = { .event = SIM_EV_CYCLES };
 
-	execute_gp(cpu, cpu->amd_core, SIM_AMD_CORE, w);
+	each_gp(cpu, cpu->amd_core, SIM_AMD_CORE, cpl, fn, arg);
 	for (unsigned n = 0; n < SIM_AMD_NB; n++)
-		count(cpu, &cpu->amd_nb[n],
-		      (cpu->amd_nb[n].control & EVTSEL_EN) != 0, &cycles, w);
+		if (cpu->amd_nb[n].present && (cpu->amd_nb[n].control & EVTSEL_EN))
+			fn(cpu, &cpu->amd_nb[n], &cycles, arg);
 	for (unsigned n = 0; n < SIM_AMD_L2; n++)
-		count(cpu, &cpu->amd_l2[n],
-		      (cpu->amd_l2[n].control & EVTSEL_EN) != 0, &cycles, w);
+		if (cpu->amd_l2[n].present && (cpu->amd_l2[n].control & EVTSEL_EN))
+			fn(cpu, &cpu->amd_l2[n], &cycles, arg);
+}
+
+void sim_for_each_counting(struct sim_cpu *cpu, unsigned cpl,
+			   sim_counter_fn *fn, void *arg)
+{
+	if (cpu->enumeration.vendor == VENDOR_INTEL)
+		each_intel(cpu, cpl, fn, arg);
+	else if (cpu->enumeration.vendor == VENDOR_AMD)
+		each_amd(cpu, cpl, fn, arg);
+}
+
+/* The core counts w: every active counter its events, PERF_METRICS its
+ * slots (MET-1). */
+static void count_work(struct sim_cpu *cpu, struct sim_counter *c,
+		       const struct sim_counting *k, void *arg)
+{
+	const struct sim_work *w = arg;
+
+	sim_advance(cpu, c, k, sim_increment(cpu, c, k, w));
+	if (c == &cpu->fixed[FIXED_SLOTS] && cpu->perf_metrics &&
+	    gate_open(cpu, GLOBAL_EN_METRICS))
+		cpu->metrics = SIM_METRICS;
 }
 
 void sim_execute(struct sim_cpu *cpu, const struct sim_work *w)
 {
-	if (w->cycles == 0)
-		return;
-	if (cpu->enumeration.vendor == VENDOR_INTEL)
-		execute_intel(cpu, w);
-	else if (cpu->enumeration.vendor == VENDOR_AMD)
-		execute_amd(cpu, w);
+	if (w->cycles > 0)
+		sim_for_each_counting(cpu, w->cpl, count_work, (void *)w);
 }
 
 void sim_retire(struct sim_cpu *cpu, unsigned cpl)
 {
 	sim_execute(cpu, &(struct sim_work){ cpl, SIM_STALL, 0, 0 });
 	sim_execute(cpu, &(struct sim_work){ cpl, 1, 1, 0 });
+}
+
+bool sim_counter_enabled(const struct sim_cpu *cpu, const struct sim_counter *c)
+{
+	if (c >= cpu->fixed && c < cpu->fixed + SIM_INDEX_BITS) {
+		unsigned i = (unsigned)(c - cpu->fixed);
+
+		return i < FIXED_FIELDS &&
+		       (cpu->fixed_ctrl_counting & (FIXED_OS(i) | FIXED_USR(i)));
+	}
+	return (c->control & EVTSEL_EN) != 0;
+}
+
+void sim_rearm(struct sim_counter *c)
+{
+	uint64_t mask = mask_of(c);
+
+	c->to_overflow = mask - (c->raw & mask) + 1;
+}
+
+void sim_rearm_all(struct sim_cpu *cpu)
+{
+	for (unsigned x = 0; x < SIM_INDEX_BITS; x++) {
+		sim_rearm(&cpu->gp[x]);
+		sim_rearm(&cpu->fixed[x]);
+	}
+	for (unsigned n = 0; n < SIM_AMD_CORE; n++)
+		sim_rearm(&cpu->amd_core[n]);
 }

@@ -2,13 +2,15 @@
  * How the simulated counters advance: execution comes in stretches of
  * cycles at one CPL, each cycle retiring the same number of instructions
  * and branches, and every counter enabled for that CPL counts its event
- * over the stretch (PROG-1, PROG-2, PROG-5..8). A counter that passes all
+ * over the stretch (PROG-1, PROG-2, PROG-5..9). A counter that passes all
  * ones wraps and overflows (OVF-1), which may raise a PMI through the
- * simulated LVT performance-counter entry (PMI-1..3).
+ * simulated LVT performance-counter entry (PMI-1..5) and freeze the
+ * counters (PMI-6).
  */
 #ifndef PMCTEST_SIM_COUNT_H
 #define PMCTEST_SIM_COUNT_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "sim_cpu.h"
@@ -22,8 +24,50 @@ struct sim_work {
 
 void sim_execute(struct sim_cpu *cpu, const struct sim_work *work);
 
-/* One instruction outside the known loop (RDPMC, RDMSR, WRMSR, ...) at
- * cpl: it retires in one cycle after a few cycles of stall. */
+/* One instruction outside the known loop (RDPMC, ...) at cpl that the
+ * core retires: one cycle after a few cycles of stall. */
 void sim_retire(struct sim_cpu *cpu, unsigned cpl);
+
+/* What a counter counts, and how (PROG-4, PROG-8, PMI-1). */
+enum sim_event {
+	SIM_EV_NONE, SIM_EV_INSTRUCTIONS, SIM_EV_BRANCHES, SIM_EV_CYCLES,
+	SIM_EV_SLOTS
+};
+
+struct sim_counting {
+	enum sim_event event;
+	unsigned cmask;
+	bool inv, edge;
+	bool interrupt;		/* INT / the fixed PMI bit: PMI on overflow */
+};
+
+/* Calls fn for every counter that counts at cpl now (its own enable, its
+ * ring, the global enable, PROG-2, PROG-6), with how it counts. */
+typedef void sim_counter_fn(struct sim_cpu *cpu, struct sim_counter *c,
+			    const struct sim_counting *how, void *arg);
+void sim_for_each_counting(struct sim_cpu *cpu, unsigned cpl,
+			   sim_counter_fn *fn, void *arg);
+
+/* What c adds for the work w under its CMASK, INV and EDGE (PROG-8). */
+uint64_t sim_increment(struct sim_cpu *cpu, struct sim_counter *c,
+		       const struct sim_counting *how, const struct sim_work *w);
+
+/* c advances by `by` events: past all ones it wraps and overflows. */
+void sim_advance(struct sim_cpu *cpu, struct sim_counter *c,
+		 const struct sim_counting *how, uint64_t by);
+
+/* c overflowed: its status bit (OVF-1) and, with the interrupt enabled,
+ * a PMI request (PMI-1, PMI-6). */
+void sim_overflow(struct sim_cpu *cpu, struct sim_counter *c,
+		  const struct sim_counting *how);
+
+/* Whether c's own enable is set: EN for an event select, a ring enable in
+ * its field of IA32_FIXED_CTR_CTRL (PROG-6). */
+bool sim_counter_enabled(const struct sim_cpu *cpu, const struct sim_counter *c);
+
+/* The overflow point a perf-based hypervisor computes when it programs a
+ * counter (struct sim_counter's to_overflow), for one counter or all. */
+void sim_rearm(struct sim_counter *c);
+void sim_rearm_all(struct sim_cpu *cpu);
 
 #endif

@@ -6,6 +6,8 @@
 
 #include <string.h>
 
+#include "sim_count.h"
+
 #define PDCM			(1u << 15)	/* CPUID.01H:ECX, MET-3 */
 #define CAP_FW_WRITE		(1ull << 13)	/* PROG-5 */
 #define CAP_PERF_METRICS	(1ull << 15)	/* ARCH-4 */
@@ -20,6 +22,9 @@
 
 #define AMD_PERFMON_V2	(1u << 0)	/* CPUID 8000_0022H:EAX */
 #define LVT_RESET	0x00010000u	/* masked, vector 0 (SDM Vol. 3A, LVT) */
+#define ANYTHREAD_DEPRECATED	(1u << 15)	/* CPUID.0AH:EDX, PROG-11 */
+/* EFER as a 64-bit kernel runs: LME, LMA, NXE; SVME (bit 12) clear. */
+#define EFER_LONG_MODE	0x0D00ull
 #define NOISE_SEED	0x9E3779B97F4A7C15ull
 
 /* What PERF_METRICS holds once slots have been counted: four nonzero
@@ -31,15 +36,23 @@ static unsigned bits(uint32_t reg, unsigned low, unsigned n)
 	return (reg >> low) & ((1u << n) - 1);
 }
 
-/* Start values: a distinct count per counter with bits above 31 set where
- * the width has them, so EDX and the width mask are visible. */
-static void present(struct sim_counter *c, unsigned width, unsigned seed)
+/* RESET-2: a counter and its event select read 0 after reset. */
+static void present(struct sim_counter *c, unsigned width)
 {
-	uint64_t start = 0x5A00000000ull | 0x10000000ull | seed << 12;
-
 	c->present = true;
 	c->width = width;
-	c->raw = width < 64 ? start & ((1ull << width) - 1) : start;
+	c->raw = 0;
+	c->control = 0;
+}
+
+/* DEV_PMU_NOT_RESET: what a previous boot left in a core counter: a
+ * count and an event select still counting cycles in every ring. */
+#define PREVIOUS_BOOT_SELECT	0x530076ull	/* En, Int, Os, Usr, 76H */
+
+static void left_by_previous_boot(struct sim_counter *c, unsigned seed)
+{
+	c->raw = 0x5A10000000ull | (uint64_t)seed << 12;
+	c->control = PREVIOUS_BOOT_SELECT;
 }
 
 static void init_intel(struct sim_cpu *cpu, const struct pmu_cpuid *e)
@@ -52,6 +65,7 @@ static void init_intel(struct sim_cpu *cpu, const struct pmu_cpuid *e)
 	cpu->edx_fixed_count = bits(e->leaf0a_edx, 0, 5);
 	cpu->edx_fixed_width = bits(e->leaf0a_edx, 5, 8);
 	cpu->fixed_count = cpu->version > 1 ? cpu->edx_fixed_count : 0;
+	cpu->anythread_deprecated = (e->leaf0a_edx & ANYTHREAD_DEPRECATED) != 0;
 	if (cpu->deviation == DEV_FIXED_CAPPED_AT_THREE && cpu->fixed_count > 3)
 		cpu->fixed_count = 3;	/* and bitmaps still honoured */
 	fixed_width = cpu->version > 1 ? cpu->edx_fixed_width : 0;
@@ -69,17 +83,16 @@ static void init_intel(struct sim_cpu *cpu, const struct pmu_cpuid *e)
 
 	if (cpu->version == 0) {
 		for (unsigned x = 0; x < NARCH_PMCS; x++)
-			present(&cpu->gp[x], NARCH_WIDTH, x);
+			present(&cpu->gp[x], NARCH_WIDTH);
 		return;
 	}
 	for (unsigned x = 0; x < SIM_INDEX_BITS; x++) {
 		if (x < cpu->gp_count || ((cpu->gp_bitmap >> x) & 1))
-			present(&cpu->gp[x], gp_width, x);
+			present(&cpu->gp[x], gp_width);
 		/* A fixed counter enumerated only by a bitmap has the width
 		 * of EDX[12:5]; on version 1 none is enumerated (48 bits). */
 		if (x < cpu->fixed_count || ((cpu->fixed_bitmap >> x) & 1))
-			present(&cpu->fixed[x], fixed_width ? fixed_width : 48,
-				0x20 + x);
+			present(&cpu->fixed[x], fixed_width ? fixed_width : 48);
 	}
 	if (cpu->perf_metrics)
 		cpu->metrics = SIM_METRICS;
@@ -95,19 +108,26 @@ static void init_amd(struct sim_cpu *cpu, const struct pmu_cpuid *e)
 {
 	cpu->amd_ext_core = (e->ext01_ecx & AMD_EXT_CORE) != 0;
 	cpu->amd_perfmon_v2 = (e->ext22_eax & AMD_PERFMON_V2) != 0;
-	for (unsigned n = 0; n < (cpu->amd_ext_core ? SIM_AMD_CORE : 4); n++)
-		present(&cpu->amd_core[n], AMD_WIDTH, n);
-	/* PerfMonV2: legacy software must count without knowing the global
+	for (unsigned n = 0; n < (cpu->amd_ext_core ? SIM_AMD_CORE : 4); n++) {
+		present(&cpu->amd_core[n], AMD_WIDTH);
+		if (cpu->deviation == DEV_PMU_NOT_RESET)
+			left_by_previous_boot(&cpu->amd_core[n], n);
+	}
+	/* RESET-4: legacy software must count without knowing the global
 	 * enables, so they start set (APM Vol. 2, PerfCntrGlobalCtl). */
-	for (unsigned n = 0; n < SIM_AMD_CORE && cpu->amd_perfmon_v2; n++)
+	for (unsigned n = 0; n < SIM_AMD_CORE && cpu->amd_perfmon_v2 &&
+			     cpu->deviation != DEV_AMD_GLOBAL_CTL_RESET_ZERO; n++)
 		if (cpu->amd_core[n].present)
 			cpu->global_ctrl |= 1ull << n;
+	/* DEV_PMU_NOT_RESET: the previous boot's overflow, never cleared. */
+	if (cpu->amd_perfmon_v2 && cpu->deviation == DEV_PMU_NOT_RESET)
+		cpu->global_status = 1;
 	if (e->ext01_ecx & AMD_EXT_NB)
 		for (unsigned n = 0; n < SIM_AMD_NB; n++)
-			present(&cpu->amd_nb[n], AMD_WIDTH, 0x40 + n);
+			present(&cpu->amd_nb[n], AMD_WIDTH);
 	if (e->ext01_ecx & AMD_EXT_LLC)
 		for (unsigned n = 0; n < SIM_AMD_L2; n++)
-			present(&cpu->amd_l2[n], AMD_WIDTH, 0x60 + n);
+			present(&cpu->amd_l2[n], AMD_WIDTH);
 }
 
 void sim_cpu_init(struct sim_cpu *cpu, const struct pmu_cpuid *enumeration,
@@ -117,11 +137,13 @@ void sim_cpu_init(struct sim_cpu *cpu, const struct pmu_cpuid *enumeration,
 	cpu->enumeration = *enumeration;
 	cpu->deviation = deviation;
 	cpu->lvt_pc = LVT_RESET;
+	cpu->efer = EFER_LONG_MODE;
 	cpu->noise = NOISE_SEED;
 	if (enumeration->vendor == VENDOR_INTEL)
 		init_intel(cpu, enumeration);
 	else if (enumeration->vendor == VENDOR_AMD)
 		init_amd(cpu, enumeration);
+	sim_rearm_all(cpu);
 }
 
 uint64_t sim_counter_value(const struct sim_counter *c)

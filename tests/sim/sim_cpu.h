@@ -28,6 +28,10 @@ struct sim_counter {
 	uint64_t control;	/* its event select; fixed counters: unused */
 	bool condition;		/* the CMASK comparison when it last counted
 				 * (EDGE counts its rising edges, PROG-8) */
+	/* Events left to the overflow as a perf-based hypervisor computed
+	 * them when it last programmed the counter. The faithful CPU never
+	 * asks (its overflow is the wrap, OVF-5); a deviation does. */
+	uint64_t to_overflow;
 };
 
 struct sim_cpu {
@@ -48,7 +52,12 @@ struct sim_cpu {
 	bool metrics_clear;		/* bit 19: RDPMC_METRICS_CLEAR */
 	struct sim_counter gp[SIM_INDEX_BITS];	  /* also the NARCH PMCs */
 	struct sim_counter fixed[SIM_INDEX_BITS];
-	uint64_t fixed_ctrl;		/* IA32_FIXED_CTR_CTRL */
+	uint64_t fixed_ctrl;		/* IA32_FIXED_CTR_CTRL as it reads */
+	uint64_t fixed_ctrl_counting;	/* what the counters follow: the same,
+					 * unless DEV_FIXED_CTRL_TRUNCATED */
+	bool anythread_deprecated;	/* 0AH:EDX[15] (PROG-11) */
+	uint64_t debugctl;		/* IA32_DEBUGCTL: FREEZE_PERFMON_ON_PMI */
+	uint64_t efer;			/* EFER: SVME stays 0 (AMD-6) */
 	uint64_t global_ctrl;		/* IA32_PERF_GLOBAL_CTRL */
 	uint64_t metrics;		/* IA32_PERF_METRICS */
 

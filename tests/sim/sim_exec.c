@@ -8,6 +8,7 @@
 
 #include "sim_count.h"
 #include "sim_cpu.h"
+#include "sim_exit.h"
 #include "sim_msr.h"
 #include "sim_rdpmc.h"
 
@@ -53,7 +54,7 @@ void exec_rdpmc_batch(const struct exec_state *state, uint64_t rax,
 {
 	for (unsigned i = 0; i < n; i++) {
 		if (serialize && i > 0)
-			sim_retire(&sim, cpl_of(state));	/* CPUID, ENC-2 */
+			sim_exit_complete(&sim, cpl_of(state));	/* CPUID, ENC-2 */
 		exec_rdpmc(state, rax, rcx[i], rdx, &out[i]);
 	}
 }
@@ -69,8 +70,8 @@ static void msr_outcome(bool done, uint64_t rip, uint64_t rax, uint32_t msr,
 		.insn_rip = rip,
 		.rax = rax, .rcx = msr, .rdx = rdx,
 	};
-	if (done)
-		sim_retire(&sim, 0);
+	if (done)	/* an intercepted instruction (EXIT-1) */
+		sim_exit_complete(&sim, 0);
 }
 
 void exec_rdmsr(uint32_t msr, struct exec_outcome *out)
@@ -124,6 +125,22 @@ void exec_known_loop(unsigned cpl, uint64_t iterations)
 	sim_execute(&sim, &(struct sim_work){ cpl, 1, 1, 0 });
 	sim_execute(&sim, &(struct sim_work){ cpl, iterations,
 			KNOWN_LOOP_INSTRUCTIONS, KNOWN_LOOP_BRANCHES });
+	sim_execute(&sim, &(struct sim_work){ cpl, 1, 1, 1 });
+	around_loop(cpl);
+}
+
+/* arch/exiting_loop.asm: per iteration mov, the instruction (which the
+ * simulated hypervisor completes), dec + jnz; then the loop's ret. */
+void exec_exiting_loop(enum exiting_insn insn, unsigned cpl,
+		       uint64_t iterations)
+{
+	(void)insn;	/* CPUID and RDMSR retire alike: one instruction */
+	around_loop(cpl);
+	for (uint64_t i = 0; i < iterations; i++) {
+		sim_execute(&sim, &(struct sim_work){ cpl, 1, 1, 0 });
+		sim_exit_complete(&sim, cpl);
+		sim_execute(&sim, &(struct sim_work){ cpl, 1, 2, 1 });
+	}
 	sim_execute(&sim, &(struct sim_work){ cpl, 1, 1, 1 });
 	around_loop(cpl);
 }

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "boot_msrs.h"
 #include "cmdline.h"
 #include "deviation.h"
 #include "exit_status.h"
@@ -99,5 +100,6 @@ int main(int argc, char **argv)
 		return refuse("bad command line: ", error_text);
 	profile_name(profile, name, sizeof(name));
 	sim_platform_init(name);
+	boot_msrs_record();	/* RESET-1..4, as the kernel at boot */
 	return harness_run(&options);
 }

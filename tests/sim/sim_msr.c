@@ -8,8 +8,17 @@
 
 #include <stddef.h>
 
+#include "sim_count.h"
+
 #define FIXED_FIELDS		16	/* IA32_FIXED_CTR_CTRL: 4 bits each */
+#define FIXED_FIELD(i)		(0xFull << (4 * (i)))
 #define EVTSEL_EN		(1ull << 22)
+#define EVTSEL_ANY		(1ull << 21)	/* PROG-11 */
+#define EVTSEL_HIGH		(~0ull << 32)	/* PROG-10, PROG-12 */
+#define AMD_EVENT_11_8		(0xFull << 32)	/* AMD-5 */
+#define AMD_HOST_GUEST		(3ull << 40)	/* AMD-6 */
+#define DEBUGCTL_FREEZE_PERFMON	(1ull << 12)	/* PMI-6 */
+#define PDCM_VERSION_FREEZE	2	/* FREEZE_PERFMON_ON_PMI: version > 1 */
 #define GLOBAL_EN_METRICS	(1ull << 48)
 #define STATUS_MODEL_BITS	0xFFFF000000000000ull	/* 48-63: not counters */
 
@@ -18,12 +27,15 @@ enum msr_kind {
 	MSR_COUNT,		/* a counter: reads keep its width */
 	MSR_COUNT_LEGACY,	/* IA32_PMCx: a write sign-extends bit 31 */
 	MSR_COUNT_FIXED,	/* IA32_FIXED_CTRx: written as given (WR-1) */
+	MSR_COUNT_FULL,		/* IA32_A_PMCx: full width, no more (WR-3) */
 	MSR_CONTROL,		/* an event select */
 	MSR_REGISTER,		/* a 64-bit register, `allowed` its bits */
+	MSR_FIXED_CTRL,		/* IA32_FIXED_CTR_CTRL, a register as above */
 	MSR_READ_ONLY,		/* PERF_CAPABILITIES, the global status */
 	MSR_STATUS_CLEAR,	/* writing 1 clears a status bit (OVF-2) */
 	MSR_STATUS_SET,		/* writing 1 sets a status bit (OVF-3) */
 	MSR_ABSENT_ACCEPTED,	/* DEV_ABSENT_MSRS_ACCEPTED: reads 0 */
+	MSR_WRITE_DROPPED,	/* DEV_PERF_CAPS_WRITES_DROPPED: reads `value` */
 };
 
 struct msr_target {
@@ -88,14 +100,40 @@ static uint64_t fixed_ctrl_bits(const struct sim_cpu *cpu)
 	return bits;
 }
 
+/* MET-3, MSR-3: read-only, and only with PDCM. */
+static struct msr_target perf_capabilities(const struct sim_cpu *cpu)
+{
+	struct msr_target t;
+
+	if (!cpu->perf_capabilities)
+		return read_only(has(cpu, DEV_PERF_CAPS_WITHOUT_PDCM), 0);
+	t = read_only(true, cpu->enumeration.has_perf_capabilities
+			    ? cpu->enumeration.perf_capabilities : 0);
+	if (has(cpu, DEV_PERF_CAPS_WRITES_DROPPED))
+		t.kind = MSR_WRITE_DROPPED;
+	return t;
+}
+
+/* PMI-6: IA32_DEBUGCTL.FREEZE_PERFMON_ON_PMI exists with PDCM, version > 1. */
+static bool freeze_defined(const struct sim_cpu *cpu)
+{
+	return cpu->perf_capabilities && cpu->version >= PDCM_VERSION_FREEZE;
+}
+
 static struct msr_target intel_global_msr(struct sim_cpu *cpu, uint32_t msr)
 {
 	bool v2 = cpu->version >= 2, v4 = cpu->version >= 4;
 	uint64_t counters = intel_counter_bits(cpu);
 
 	switch (msr) {
-	case MSR_IA32_FIXED_CTR_CTRL:
-		return reg_msr(v2, &cpu->fixed_ctrl, fixed_ctrl_bits(cpu));
+	case MSR_IA32_FIXED_CTR_CTRL: {
+		struct msr_target t = reg_msr(v2, &cpu->fixed_ctrl,
+					      fixed_ctrl_bits(cpu));
+
+		if (t.kind == MSR_REGISTER)
+			t.kind = MSR_FIXED_CTRL;
+		return t;
+	}
 	case MSR_IA32_PERF_GLOBAL_CTRL:
 		return reg_msr(v2, &cpu->global_ctrl,
 			       counters | (cpu->perf_metrics ? GLOBAL_EN_METRICS : 0));
@@ -107,10 +145,14 @@ static struct msr_target intel_global_msr(struct sim_cpu *cpu, uint32_t msr)
 		return status_msr(v4, MSR_STATUS_SET, counters | STATUS_MODEL_BITS);
 	case MSR_IA32_PERF_METRICS:
 		return reg_msr(cpu->perf_metrics, &cpu->metrics, ~0ull);
-	case MSR_IA32_PERF_CAPABILITIES:	/* MET-3: only with PDCM */
-		return read_only(cpu->perf_capabilities,
-				 cpu->enumeration.has_perf_capabilities
-				 ? cpu->enumeration.perf_capabilities : 0);
+	case MSR_IA32_PERF_CAPABILITIES:
+		return perf_capabilities(cpu);
+	case MSR_IA32_DEBUGCTL:	/* PMI-6: FREEZE_PERFMON_ON_PMI alone */
+		return reg_msr(true, &cpu->debugctl,
+			       freeze_defined(cpu) && !has(cpu, DEV_FREEZE_REFUSED)
+			       ? DEBUGCTL_FREEZE_PERFMON : 0);
+	case MSR_EFER:
+		return read_only(true, cpu->efer);
 	}
 	return none;
 }
@@ -124,7 +166,7 @@ static struct msr_target intel_msr(struct sim_cpu *cpu, uint32_t msr)
 		return counter_msr(&cpu->gp[msr - MSR_IA32_PERFEVTSEL0], MSR_CONTROL);
 	if (msr >= MSR_IA32_A_PMC0 && msr < MSR_IA32_A_PMC0 + SIM_INDEX_BITS)
 		return cpu->fw_write
-		       ? counter_msr(&cpu->gp[msr - MSR_IA32_A_PMC0], MSR_COUNT)
+		       ? counter_msr(&cpu->gp[msr - MSR_IA32_A_PMC0], MSR_COUNT_FULL)
 		       : none;
 	if (msr >= MSR_IA32_FIXED_CTR0 &&
 	    msr < MSR_IA32_FIXED_CTR0 + SIM_INDEX_BITS)
@@ -167,6 +209,10 @@ static struct msr_target amd_global_msr(struct sim_cpu *cpu, uint32_t msr)
 		return status_msr(v2, MSR_STATUS_CLEAR, bits | STATUS_MODEL_BITS);
 	case MSR_AMD_GLOBAL_STATUS_SET:
 		return status_msr(v2, MSR_STATUS_SET, bits | STATUS_MODEL_BITS);
+	case MSR_IA32_DEBUGCTL:	/* its freeze is not simulated on AMD */
+		return reg_msr(true, &cpu->debugctl, 0);
+	case MSR_EFER:
+		return read_only(true, cpu->efer);
 	}
 	return none;
 }
@@ -232,15 +278,18 @@ bool sim_rdmsr(struct sim_cpu *cpu, uint32_t msr, uint64_t *value)
 	case MSR_COUNT:
 	case MSR_COUNT_LEGACY:
 	case MSR_COUNT_FIXED:
+	case MSR_COUNT_FULL:
 		*value = sim_counter_value(t.counter);	/* PRIV-7 */
 		return true;
 	case MSR_CONTROL:
 		*value = t.counter->control;
 		return true;
 	case MSR_REGISTER:
+	case MSR_FIXED_CTRL:
 		*value = *t.reg;
 		return true;
 	case MSR_READ_ONLY:
+	case MSR_WRITE_DROPPED:
 		*value = t.value;
 		return true;
 	case MSR_STATUS_CLEAR:
@@ -270,11 +319,78 @@ static bool write_lost(const struct sim_cpu *cpu, const struct msr_target *t)
 	return has(cpu, DEV_RUNNING_WRITE_LOST) && (t->counter->control & EVTSEL_EN);
 }
 
+/* WR-3: a bit at or above the width is reserved, #GP(0); false then. */
+static bool within_width(const struct sim_cpu *cpu, const struct sim_counter *c,
+			 uint64_t *value)
+{
+	uint64_t mask = c->width < 64 ? (1ull << c->width) - 1 : ~0ull;
+
+	if (!(*value & ~mask))
+		return true;
+	*value &= mask;
+	return has(cpu, DEV_BEYOND_WIDTH_TRUNCATED);
+}
+
+/* A count written: a perf-based hypervisor computes the new overflow
+ * point, unless DEV_RUNNING_WRITE_KEEPS_PERIOD skips it while the counter
+ * runs (OVF-5). */
+static void set_count(struct sim_cpu *cpu, struct sim_counter *c, uint64_t raw)
+{
+	c->raw = raw;
+	if (!has(cpu, DEV_RUNNING_WRITE_KEEPS_PERIOD) || !sim_counter_enabled(cpu, c))
+		sim_rearm(c);
+}
+
+/* The value an event select takes, false for #GP(0): Intel's reserved
+ * bits (PROG-10, PROG-11; no profile enumerates TSX, so IN_TX and IN_TXCP
+ * are reserved too, PROG-12); AMD keeps every bit (AMD-4). */
+static bool select_value(const struct sim_cpu *cpu, uint64_t *value)
+{
+	uint64_t reserved = EVTSEL_HIGH;
+
+	if (cpu->enumeration.vendor == VENDOR_AMD) {
+		if (has(cpu, DEV_AMD_EVENTSEL_HIGH_DROPPED))
+			*value &= ~AMD_EVENT_11_8;
+		if (has(cpu, DEV_HG_ONLY_IGNORED))
+			*value &= ~AMD_HOST_GUEST;
+		return true;
+	}
+	if (cpu->version < 3 || has(cpu, DEV_ANYTHREAD_REFUSED))
+		reserved |= EVTSEL_ANY;
+	if (!(*value & reserved))
+		return true;
+	*value &= ~reserved;
+	return has(cpu, DEV_EVTSEL_RESERVED_DROPPED);
+}
+
+/* What the fixed counters follow after IA32_FIXED_CTR_CTRL went from old
+ * to written: the written value; DEV_FIXED_CTRL_TRUNCATED compares each
+ * field with the old value cut to 8 bits (fields 0 and 1) and leaves the
+ * counter as it was where they look equal (KVM's reprogram_fixed_counters()
+ * with its u8 old_fixed_ctr_ctrl). */
+static uint64_t fixed_ctrl_counting(const struct sim_cpu *cpu, uint64_t old,
+				    uint64_t written)
+{
+	uint64_t counting = cpu->fixed_ctrl_counting;
+
+	if (!has(cpu, DEV_FIXED_CTRL_TRUNCATED))
+		return written;
+	for (unsigned i = 0; i < FIXED_FIELDS; i++) {
+		uint64_t field = FIXED_FIELD(i);
+
+		if (((uint8_t)old & field) != (written & field))
+			counting = (counting & ~field) | (written & field);
+	}
+	return counting;
+}
+
 bool sim_wrmsr(struct sim_cpu *cpu, uint32_t msr, uint64_t value)
 {
 	struct msr_target t = resolve(cpu, msr);
+	uint64_t old;
 
-	if ((t.kind == MSR_COUNT_LEGACY || t.kind == MSR_COUNT) && write_lost(cpu, &t))
+	if ((t.kind == MSR_COUNT_LEGACY || t.kind == MSR_COUNT ||
+	     t.kind == MSR_COUNT_FULL) && write_lost(cpu, &t))
 		return true;
 	if (has(cpu, DEV_COUNTER_WRITES_DROPPED) &&
 	    (t.kind == MSR_COUNT_LEGACY || t.kind == MSR_COUNT ||
@@ -282,33 +398,54 @@ bool sim_wrmsr(struct sim_cpu *cpu, uint32_t msr, uint64_t value)
 		return true;		/* no #GP, and nothing changes */
 	switch (t.kind) {
 	case MSR_NONE:
-	case MSR_READ_ONLY:		/* OVF-4 */
+	case MSR_READ_ONLY:		/* OVF-4, MSR-3 */
 		return false;
 	case MSR_COUNT_LEGACY:		/* PROG-5: sign-extended from bit 31 */
-		t.counter->raw = has(cpu, DEV_PMC_WRITE_ZERO_EXTENDED)
-				 ? (uint32_t)value : sign_extend_31(value);
+		set_count(cpu, t.counter, has(cpu, DEV_PMC_WRITE_ZERO_EXTENDED)
+					  ? (uint32_t)value : sign_extend_31(value));
 		return true;
-	case MSR_COUNT_FIXED:		/* WR-1: as written */
-		t.counter->raw = has(cpu, DEV_FIXED_WRITE_SIGN_EXTENDED)
-				 ? sign_extend_31(value) : value;
+	case MSR_COUNT_FIXED:		/* WR-1: as written, WR-3 */
+		if (!within_width(cpu, t.counter, &value))
+			return false;
+		set_count(cpu, t.counter, has(cpu, DEV_FIXED_WRITE_SIGN_EXTENDED)
+					  ? sign_extend_31(value) : value);
 		return true;
-	case MSR_COUNT:
-		t.counter->raw = value;
+	case MSR_COUNT_FULL:		/* PROG-5, WR-3 */
+		if (!within_width(cpu, t.counter, &value))
+			return false;
+		set_count(cpu, t.counter, value);
+		return true;
+	case MSR_COUNT:			/* AMD-3: as written */
+		set_count(cpu, t.counter, value);
 		return true;
 	case MSR_CONTROL:
+		if (!select_value(cpu, &value))
+			return false;
 		t.counter->control = value;
 		t.counter->condition = false;	/* EDGE starts afresh */
+		sim_rearm(t.counter);
 		return true;
 	case MSR_REGISTER:
 		if (reserved(cpu, &t, value))
 			return false;
 		*t.reg = value;
+		sim_rearm_all(cpu);
+		return true;
+	case MSR_FIXED_CTRL:
+		if (reserved(cpu, &t, value))
+			return false;
+		old = cpu->fixed_ctrl;
+		cpu->fixed_ctrl = value;
+		cpu->fixed_ctrl_counting = fixed_ctrl_counting(cpu, old, value);
+		sim_rearm_all(cpu);
 		return true;
 	case MSR_STATUS_CLEAR:		/* OVF-2 */
 		if (reserved(cpu, &t, value))
 			return false;
-		if (!has(cpu, DEV_STATUS_RESET_IGNORED))
-			cpu->global_status &= ~value;
+		/* DEV_STATUS_RESET_IGNORED loses the counters' bits; CTR_Frz
+		 * (PMI-6) still clears, or every later check stays frozen. */
+		cpu->global_status &= ~(has(cpu, DEV_STATUS_RESET_IGNORED)
+					? value & STATUS_MODEL_BITS : value);
 		return true;
 	case MSR_STATUS_SET:		/* OVF-3 */
 		if (reserved(cpu, &t, value))
@@ -317,6 +454,7 @@ bool sim_wrmsr(struct sim_cpu *cpu, uint32_t msr, uint64_t value)
 			cpu->global_status |= value;
 		return true;
 	case MSR_ABSENT_ACCEPTED:
+	case MSR_WRITE_DROPPED:
 		return true;
 	}
 	return false;

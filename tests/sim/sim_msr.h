@@ -25,6 +25,8 @@
 #define MSR_IA32_PERF_GLOBAL_OVF_CTRL	0x390u	/* STATUS_RESET from v4 */
 #define MSR_IA32_PERF_GLOBAL_STATUS_SET	0x391u	/* v4 */
 #define MSR_IA32_A_PMC0			0x4C1u	/* + x, FW_WRITE */
+#define MSR_IA32_DEBUGCTL		0x1D9u	/* PMI-6 */
+#define MSR_EFER			0xC0000080u	/* AMD-6 */
 #define MSR_AMD_PERF_EVTSEL0		0xC0010000u	/* + n, n < 4 */
 #define MSR_AMD_PERF_CTR0		0xC0010004u	/* + n, n < 4 */
 #define MSR_AMD_PERF_CTL_EXT0		0xC0010200u	/* + 2n, CTR + 2n + 1 */

@@ -16,21 +16,11 @@
 static struct {
 	const char *profile;
 	jmp_buf contained;
-	bool has_boot_global_ctrl;
-	uint64_t boot_global_ctrl;
 } host;
 
 void sim_platform_init(const char *profile_name)
 {
 	host.profile = profile_name;
-	host.has_boot_global_ctrl = sim_rdmsr(&sim, MSR_IA32_PERF_GLOBAL_CTRL,
-					      &host.boot_global_ctrl);
-}
-
-bool platform_boot_global_ctrl(uint64_t *value)
-{
-	*value = host.boot_global_ctrl;
-	return host.has_boot_global_ctrl;
 }
 
 void platform_console_write(const char *s, size_t n)

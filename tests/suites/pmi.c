@@ -2,7 +2,9 @@
  * pmi.*: an overflow with the counter's interrupt enable set raises one PMI
  * through the local APIC's LVT performance-counter entry (PMI-1); none
  * without it, none while the entry is masked (PMI-2); an Intel local APIC
- * masks the entry as it delivers (PMI-3).
+ * masks the entry as it delivers (PMI-3), an AMD one does not, so a second
+ * overflow raises a second PMI there (PMI-4); the PMI finds the counter's
+ * overflow bit already set, and no second PMI follows (PMI-5).
  */
 #include "exec.h"
 #include "harness.h"
@@ -13,7 +15,7 @@
 
 #define PMI_VECTOR	0xE0	/* any vector of 32-255: fixed delivery */
 
-enum pmi_case { INT_UNMASKED, INT_CLEAR, LVT_MASKED_CASE };
+enum pmi_case { INT_UNMASKED, INT_CLEAR, LVT_MASKED_CASE, REPEAT, STATUS };
 
 static const struct {
 	const char *id;
@@ -32,6 +34,10 @@ static const struct {
 	  "a fixed-counter overflow with its PMI bit set raises one PMI; Intel masks the LVT entry" },
 	{ "pmi.fixed.noint", true, INT_CLEAR, "PMI-1 OVF-1 WR-1",
 	  "a fixed-counter overflow with its PMI bit clear raises no PMI" },
+	{ "pmi.repeat", false, REPEAT, "PMI-3 PMI-4 PMI-1 OVF-1",
+	  "a second overflow while the handler leaves the LVT entry alone: a second PMI on AMD, none on Intel" },
+	{ "pmi.status", false, STATUS, "PMI-5 PMI-1 OVF-1",
+	  "one overflow raises exactly one PMI, and the PMI finds the counter's overflow bit set" },
 };
 
 #define CASES (sizeof(cases) / sizeof(cases[0]))
@@ -71,6 +77,63 @@ static void expect_masked_after(uint32_t lvt)
 			  after, lvt);
 }
 
+/* PMI-3, PMI-4: two overflows, each with its interrupt window; the LVT
+ * entry left as the first delivery left it. */
+static void expect_repeat(struct prog_counter *c, uint32_t lvt)
+{
+	bool amd = check_pmu()->vendor == VENDOR_AMD;
+	unsigned want = amd ? 2 : 1;
+	char text[160];
+	struct strbuf why;
+	uint64_t count;
+
+	strbuf_init(&why, text, sizeof(text));
+	if (!prog_overflow(c, c->enable_int, &count, &why)) {
+		test_fail("%s", text);
+		return;
+	}
+	if (interrupt_log_count(PMI_VECTOR) != want ||
+	    interrupt_log_total() != want)
+		test_fail("%s: %s overflowed twice with INT set, the LVT entry left alone after the first PMI (0x%08x before, 0x%08x now): expected %u PMI at vector 0x%x, observed %u (%u interrupts in all)",
+			  amd ? "PMI-4" : "PMI-3", c->name, lvt,
+			  exec_lvt_pc_read(), want, PMI_VECTOR,
+			  interrupt_log_count(PMI_VECTOR), interrupt_log_total());
+	else
+		test_note("%s: %u PMI for two overflows (%s)", c->name, want,
+			  amd ? "AMD: the entry is not masked on delivery"
+			      : "Intel: the first delivery masked the entry");
+}
+
+/* PMI-5: the status MSR the probe reads in the handler. */
+static uint32_t probed_status_msr;
+
+static uint64_t read_status(void)
+{
+	struct exec_outcome o;
+
+	exec_rdmsr(probed_status_msr, &o);
+	return o.faulted ? 0 : edx_eax(&o);
+}
+
+static void expect_status_at_pmi(const struct prog_counter *c)
+{
+	uint64_t seen[INTERRUPT_LOG_SAMPLES];
+	unsigned n = interrupt_log_samples(seen, INTERRUPT_LOG_SAMPLES);
+
+	expect_pmis(c, 1, exec_lvt_pc_read(), true, "PMI-5");
+	if (!c->status_msr) {
+		test_note("no global status to read in the handler: Intel version 1 or AMD without PerfMonV2");
+		return;
+	}
+	if (n >= 1 && !(seen[0] & c->status_bit))
+		test_fail("PMI-5: the PMI found %XH = 0x%llx: the overflow bit 0x%llx of %s is not set when the PMI arrives",
+			  c->status_msr, (unsigned long long)seen[0],
+			  (unsigned long long)c->status_bit, c->name);
+	else if (n >= 1)
+		test_note("the PMI found %XH = 0x%llx", c->status_msr,
+			  (unsigned long long)seen[0]);
+}
+
 static void run(unsigned i)
 {
 	char text[160];
@@ -90,9 +153,17 @@ static void run(unsigned i)
 		lvt |= LVT_MASKED;
 	exec_lvt_pc_write(lvt);
 	interrupt_log_clear();
+	if (cases[i].what == STATUS && c.status_msr) {
+		probed_status_msr = c.status_msr;
+		interrupt_log_set_probe(read_status);
+	}
 	if (!prog_overflow(&c, cases[i].what == INT_CLEAR ? 0 : c.enable_int,
 			   &count, &why))
 		test_fail("%s", text);
+	else if (cases[i].what == REPEAT)
+		expect_repeat(&c, lvt);
+	else if (cases[i].what == STATUS)
+		expect_status_at_pmi(&c);
 	else if (cases[i].what == INT_UNMASKED) {
 		expect_pmis(&c, 1, lvt, true, "PMI-1");
 		expect_masked_after(lvt);

@@ -46,7 +46,7 @@ SINGLE_TEST(prog_all, 0, "prog.all", "PROG-7 PROG-1 PROG-5",
 	struct strbuf why;
 	struct prog_counter all[MAX_AT_ONCE];
 	uint64_t control[MAX_AT_ONCE], short_count[MAX_AT_ONCE], long_count[MAX_AT_ONCE];
-	struct prog_run r = { 0, 0, false, 0, PROG_SHORT_LOOP };
+	struct prog_run r = { 0, 0, false, 0, PROG_SHORT_LOOP, PROG_KNOWN_LOOP };
 	unsigned n;
 	enum prog_probe probe;
 

@@ -23,7 +23,7 @@ static void run(unsigned i)
 {
 	struct prog_counter c;
 	struct prog_delta d;
-	struct prog_run r = { 0, 0, false, 0, 0 };
+	struct prog_run r = { 0, 0, false, 0, 0, PROG_KNOWN_LOOP };
 
 	if (!prog_take_counter(&c, false))
 		return;

@@ -18,7 +18,7 @@ SINGLE_TEST(prog_running, 0, "prog.running.write", "WR-2 PROG-1 PROG-5",
 	char text[160];
 	struct strbuf why;
 	struct prog_counter c;
-	struct prog_run r = { 0, 0, false, 0, PROG_SHORT_LOOP };
+	struct prog_run r = { 0, 0, false, 0, PROG_SHORT_LOOP, PROG_KNOWN_LOOP };
 	uint64_t count, expected = KNOWN_LOOP_INSTRUCTIONS * PROG_LONG_LOOP;
 	uint64_t tolerance = prog_tolerance(expected);
 	int64_t off;

@@ -5,13 +5,15 @@
  * is taken at full width, and so is a write to IA32_FIXED_CTRx. AMD
  * PerfCtr writes are 48 bits wide, no sign extension (AMD-3).
  */
+#include "exec.h"
 #include "harness.h"
 #include "msr_access.h"
 #include "pmu_msr.h"
 #include "prog_counter.h"
 #include "rdpmc_check.h"
 
-enum { CASE_PLAIN, CASE_FULL_WIDTH, CASE_FIXED, CASES };
+enum { CASE_PLAIN, CASE_FULL_WIDTH, CASE_FIXED, CASE_BEYOND_FULL_WIDTH,
+       CASE_BEYOND_FIXED, CASES };
 
 static const struct {
 	const char *id, *statements, *description;
@@ -22,6 +24,10 @@ static const struct {
 		"a WRMSR of IA32_A_PMC0 sets the full counter width (FW_WRITE)" },
 	[CASE_FIXED] = { "prog.width.fixed", "WR-1",
 		"a WRMSR of IA32_FIXED_CTR0 sets the full counter width, no sign extension" },
+	[CASE_BEYOND_FULL_WIDTH] = { "prog.width.beyond.fullwidth", "WR-3 PROG-5",
+		"a WRMSR of IA32_A_PMC0 with a bit at or above the width raises #GP(0)" },
+	[CASE_BEYOND_FIXED] = { "prog.width.beyond.fixed", "WR-3 WR-1",
+		"a WRMSR of IA32_FIXED_CTR0 with a bit at or above the width raises #GP(0)" },
 };
 
 static void describe(unsigned i, struct test_text *t)
@@ -65,6 +71,31 @@ static bool full_width_available(const struct pmu_info *pmu, struct strbuf *why)
 	return false;
 }
 
+/* WR-3: bit `width` set is reserved: #GP(0), and the count stays. */
+static void expect_beyond(const struct prog_counter *c, uint32_t msr,
+			  const char *msr_name)
+{
+	char text[120];
+	struct strbuf why;
+	struct exec_outcome o;
+	uint64_t value = 1ull << c->width | 0x1234, held = 0;
+
+	strbuf_init(&why, text, sizeof(text));
+	if (c->width >= 64 || !msr_write(msr, 0x5A5A, &why)) {
+		test_fail("%s", c->width >= 64 ? "a 64-bit counter has no bit past its width" : text);
+		return;
+	}
+	exec_wrmsr(msr, value, &o);
+	if (!o.faulted || o.vector != 13 || o.error_code != 0)
+		test_fail("WR-3: WRMSR(%XH, 0x%llx) sets bit %u of the %u-bit %s and %s; expected #GP(0)",
+			  msr, (unsigned long long)value, c->width, c->width,
+			  msr_name, o.faulted ? "raised another fault" : "completed");
+	if (msr_read(c->count_msr, &held, &why) && held != 0x5A5A)
+		test_fail("WR-3: %s reads 0x%llx after the write, 0x5a5a before",
+			  c->name, (unsigned long long)held);
+	msr_write(c->count_msr, 0, &why);
+}
+
 static void run(unsigned i)
 {
 	const struct pmu_info *pmu = check_pmu();
@@ -74,6 +105,21 @@ static void run(unsigned i)
 	struct prog_counter c;
 
 	strbuf_init(&why, text, sizeof(text));
+	if (i == CASE_BEYOND_FIXED) {
+		if (!prog_fixed_counter(pmu, 0, &c, &why))
+			test_skip("%s", text);
+		else if (prog_usable_or_skip(&c))
+			expect_beyond(&c, c.count_msr, c.name);
+		return;
+	}
+	if (i == CASE_BEYOND_FULL_WIDTH) {
+		if (!prog_gp_counter(pmu, &prog_events[PROG_INSTRUCTIONS], 0, &c, &why) ||
+		    !full_width_available(pmu, &why))
+			test_skip("%s", text);
+		else if (prog_usable_or_skip(&c))
+			expect_beyond(&c, MSR_IA32_A_PMC0, "IA32_A_PMC0");
+		return;
+	}
 	if (i == CASE_FIXED) {
 		if (!prog_fixed_counter(pmu, 0, &c, &why)) {
 			test_skip("%s", text);

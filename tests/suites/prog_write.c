@@ -5,9 +5,10 @@
  * written and read back with RDMSR (prog_counter_usable()).
  *
  * This test owns the deviation: every other test that needs a counter to
- * hold what it writes (prog.*, ovf.*, pmi.*, data.rdmsr, data.width,
- * data.order) observes its counter itself and SKIPs naming this test
- * (prog_counter.h), so a hypervisor that drops the writes fails here once.
+ * hold what it writes (the counting groups prog, ovf, pmi, exit, and
+ * data.rdmsr, data.width, data.order, msr.reset, amd.evtsel) observes its
+ * counter itself and SKIPs naming this test (prog_counter.h), so a
+ * hypervisor that drops the writes fails here once.
  */
 #include "harness.h"
 #include "prog_counter.h"

@@ -10,6 +10,8 @@ each prints TAP on stdout and exits 1 when a check fails.
   spec_coverage  which tests check which spec statement (docs/spec-coverage.md)
   tools          the packages each command installs
   tap_parsers    the TAP logs read by Perl's, Python's and node's parsers
+  xen_diff       each Xen target against bare TCG, every difference in
+                 docs/findings.md
 """
 import argparse
 import pkgutil

@@ -4,7 +4,9 @@ Both boot routes reach the summary line, and the ISO also as a raw disk
 on BIOS and UEFI; the selftest group reports pass,
 fail, skip, contained faults and caught fabricated outcomes exactly as
 expected; bad command lines are refused with a clear error and status 2;
-`list` lists; `timing` adds a tick count per test; explicit-only groups stay out of the default run; on QEMU TCG
+`list` lists; `timing` adds a tick count per test; explicit-only groups stay out of the default run; the log
+goes to COM1 where a UART answers, else to port E9H, and console= chooses;
+no line is longer than 198 characters; on QEMU TCG
 every restricted RDPMC is #GP(0) and every permitted one is reported not ok
 with the #UD TCG raises.
 """
@@ -13,6 +15,7 @@ import os
 import re
 import shutil
 import subprocess
+import tempfile
 
 from .. import boot, tap_log
 from ..tap_out import Tap
@@ -76,13 +79,13 @@ def results(lines):
     out = []
     yaml = tap_log.YamlBlock()
     for line in lines:
-        in_yaml, diagnostic = yaml.feed(line)
+        in_yaml, diagnostics = yaml.feed(line)
+        if out:
+            out[-1][3] += diagnostics
         m = tap_log.RESULT.match(line)
         if m:
             kind = "skip" if m.group(5) == "SKIP" else m.group(1)
             out.append([kind, m.group(3), m.group(4), []])
-        elif diagnostic is not None and out:
-            out[-1][3].append(diagnostic)
     return out
 
 
@@ -92,6 +95,96 @@ def summary(lines):
         if counts:
             return counts
     return None
+
+
+# Xen passes a guest's line of up to 198 characters whole (kernel/console.h).
+LOG_LINE_MAX = 198
+
+
+def too_long(lines):
+    return [f"{len(l)} characters: {l[:60]}..." for l in lines
+            if len(l) > LOG_LINE_MAX]
+
+
+def console_boot(args, cmdline, serial, debugcon):
+    """A PVH boot with COM1 and port E9H (QEMU's isa-debugcon) where given:
+    "stdio" (what the Boot reads), a file path, or None (no device)."""
+    ns = argparse.Namespace(qemu=args.qemu, memory=64, accel="tcg", cpu="max",
+                            machine="", route="pvh", iso=args.iso,
+                            elf=args.elf, cmdline=cmdline, qemu_args="")
+    cmd = boot.qemu_command(ns)
+    at = cmd.index("-serial")
+    cmd[at + 1] = {"stdio": "stdio", None: "none"}.get(serial, f"file:{serial}")
+    if debugcon:
+        cmd += ["-debugcon", "stdio" if debugcon == "stdio" else f"file:{debugcon}"]
+    b = boot.Boot(cmd, 60, False, None)
+    status, problem = b.verdict()
+    return b, status, problem
+
+
+def file_lines(path):
+    with open(path, "rb") as f:
+        return f.read().decode("utf-8", "replace").replace("\r", "").splitlines()
+
+
+def check_consoles(tap, args, keep):
+    """COM1 where a UART answers, else port E9H; console= forces either or
+    both."""
+    with tempfile.TemporaryDirectory() as tmp:
+        e9, com1 = os.path.join(tmp, "e9.log"), os.path.join(tmp, "com1.log")
+        b, status, problem = console_boot(args, "tests=selftest.pass", "stdio", e9)
+        tap.check(problem is None and summary(b.lines) == (1, 0, 0) and
+                  not file_lines(e9),
+                  "a UART answers at COM1: the log goes there, none to E9H",
+                  [f"problem {problem}", f"E9H: {file_lines(e9)[:3]}"])
+
+        b, status, problem = console_boot(args, "tests=selftest.pass", None, "stdio")
+        tap.check(problem is None and status == 0 and
+                  summary(b.lines) == (1, 0, 0),
+                  "no UART at COM1 (QEMU -serial none): the log goes to E9H",
+                  [f"problem {problem}, status {status}"] + b.lines[-3:])
+
+        for ports, on_com1, on_e9 in (("e9", False, True), ("com1", True, False),
+                                      ("com1,e9", True, True)):
+            b, status, problem = console_boot(
+                args, f"console={ports} tests=selftest.pass", com1, e9)
+            got = {"COM1": summary(file_lines(com1)) == (1, 0, 0),
+                   "E9H": summary(file_lines(e9)) == (1, 0, 0)}
+            same = not (on_com1 and on_e9) or file_lines(com1) == file_lines(e9)
+            # QEMU's exit code: (status << 1) | 1 from isa-debug-exit
+            tap.check(b.returncode == 1 and got == {"COM1": on_com1, "E9H": on_e9} and same,
+                      f"console={ports}: the log goes to "
+                      f"{' and '.join(k for k, v in got.items() if v) or 'nowhere'}"
+                      f"{', the same lines' if on_com1 and on_e9 else ''}",
+                      [f"QEMU exit {b.returncode}, summary on {got}, same lines {same}"])
+
+        b, status, problem = console_boot(args, "console=com2 tests=selftest.pass",
+                                          "stdio", None)
+        tap.check(status == 2 and any("'com2' is not a console" in l for l in b.lines) and
+                  any(l.startswith("Bail out! bad command line") for l in b.lines),
+                  "console=com2: refused, status 2", [f"status {status}"] + b.lines[-3:])
+
+
+def check_long_command_line(tap, args, keep):
+    """A command line longer than a line: the header's copy goes on in
+    comment lines, and the TAP stays TAP (tap_parsers.py reads it)."""
+    long_cmdline = "tests=selftest.pass," + ",".join(
+        f"no.such.group.number.{i}.*" for i in range(12))
+    b, status, problem = run_boot(args, "pvh", long_cmdline)
+    keep("long-cmdline", b)
+    joined = []
+    for line in b.tap_lines:      # a full line goes on in the next "# " line
+        if joined and len(joined[-1]) == LOG_LINE_MAX and line.startswith("# "):
+            joined[-1] += line[2:]
+        else:
+            joined.append(line)
+    tap.check(status == 0 and len(long_cmdline) > LOG_LINE_MAX and
+              not too_long(b.tap_lines) and
+              f'# boot: pvh, command line "{long_cmdline}"' in joined,
+              f"a {len(long_cmdline)}-character command line: the header goes on "
+              f"in '# ' lines, none longer than {LOG_LINE_MAX} characters",
+              [f"status {status}"] + too_long(b.tap_lines) +
+              [l for l in b.tap_lines if l.startswith("# ")][:4])
 
 
 def check_full_run(tap, name, b, status, problem):
@@ -106,6 +199,9 @@ def check_full_run(tap, name, b, status, problem):
               f"{name}: TAP complete, summary line and exit status agree",
               [f"problem: {problem}", f"summary {counts}, counted {expected_counts}",
                f"plan {plan}, results {len(res)}, status {status}"] + b.lines[-5:])
+    tap.check(not too_long(b.tap_lines),
+              f"{name}: no line longer than {LOG_LINE_MAX} characters",
+              too_long(b.tap_lines)[:5])
     return res
 
 
@@ -216,6 +312,9 @@ def main(argv):
                   any(l.startswith("Bail out! bad command line") for l in b.lines),
                   f"bad command line {cmdline!r}: refused, status 2",
                   [f"status {status}"] + b.lines[-3:])
+
+    check_consoles(tap, args, keep)
+    check_long_command_line(tap, args, keep)
 
     b, status, problem = run_boot(args, "pvh", "tests=no.such.test")
     tap.check(status == 2 and any("no test is selected" in l for l in b.lines),

@@ -36,11 +36,27 @@ scenario = os.environ.get("FAKE_SCENARIO", "pass")
 if "--version" in args:
     print("QEMU emulator version 0.0.0 (fake)"); sys.exit(0)
 if "-machine" in args and "help" in args:
-    print("pc    Standard PC\nmicrovm  microvm (i386)"); sys.exit(0)
+    print("pc    Standard PC\nmicrovm  microvm (i386)\nq35   Q35"); sys.exit(0)
+if "-device" in args and "help" in args:
+    print('name "amd-iommu", bus System, desc "AMD IOMMU (AMD-Vi)"'); sys.exit(0)
 append = args[args.index("-append") + 1] if "-append" in args else ""
 cpu = args[args.index("-cpu") + 1]
+# With -initrd this is Xen: the kernel's lines come as Xen prints what a
+# guest writes to port E9H, "(d0) " first, cut at 199 characters.
+xen = "-initrd" in args
 def out(line):
+    if xen:
+        pieces = [line[i:i + 199] for i in range(0, len(line), 199)]
+        if len(line) % 199 == 0:
+            pieces.append("")
+        line = "\n".join("(d0) " + p for p in pieces)
     sys.stdout.write(line + "\n"); sys.stdout.flush()
+if xen:
+    sys.stdout.write("(XEN) Xen version 4.17.7 (fake) debug=n\n")
+    if "vpmu=on" in append:
+        sys.stdout.write("(XEN) VPMU: version 0.1\n")
+    sys.stdout.write("(XEN) fake: module " + args[args.index("-initrd") + 1] + "\n")
+    sys.stdout.flush()
 if append.startswith("list"):
     for i in ("fake.one", "fake.two", "fake.three"):
         out(f"{i:<40} [HARNESS] a fake test")
@@ -63,13 +79,17 @@ if scenario == "truncated":
     sys.exit(3)
 if scenario == "bail":
     out("Bail out! the harness gave up"); sys.exit(5)
+if scenario == "xen-crash":
+    sys.stdout.write("(XEN) Hardware Dom0 crashed: 'noreboot' set - not rebooting.\n")
+    sys.stdout.flush(); time.sleep(60)
 if scenario == "internal-error":
     sys.stderr.write("KVM internal error. Suberror: 1\nemulation failure\n"
                      "EIP=000081fa EFL=00000046 [---Z-P-] CPL=0 II=0\n")
     sys.stderr.flush(); time.sleep(60)
 out("not ok 2 - fake.two [HARNESS]")
 for line in ("  ---", "  message: \"fake deviation\"", "  diagnostics:",
-             "    - text: \"deviation: fake deviation\"", "  ..."):
+             "    - text: \"deviation: fake deviation\"",
+             "    - text: \"" + "a line of 250 characters " * 10 + "\"", "  ..."):
     out(line)
 out("ok 3 - fake.three [HARNESS] # SKIP fake skip")
 out("# pmctest: 1 passed, 1 failed, 1 skipped")
@@ -132,6 +152,9 @@ class Env:
         # the fake emulators never read the ELF; a file must exist
         self.fake_elf = os.path.join(self.tmp, "pmctest.elf")
         open(self.fake_elf, "w").close()
+        self.fake_xen = os.path.join(self.tmp, "xen", "xen")
+        os.makedirs(os.path.dirname(self.fake_xen))
+        open(self.fake_xen, "w").close()
 
     def script(self, name, text):
         path = os.path.join(self.tmp, "bin", name)
@@ -149,7 +172,7 @@ class Env:
         cmd = [sys.executable, RUN, "--expect-dir", self.expect]
         if fake:
             cmd += ["--qemu", self.qemu, "--bochs", self.bochs,
-                    "--elf", self.fake_elf]
+                    "--elf", self.fake_elf, "--xen", self.fake_xen]
         else:
             cmd += ["--elf", self.elf]
         env = dict(os.environ, FAKE_SCENARIO=scenario)
@@ -600,6 +623,121 @@ def all_runs_in_parallel_with_a_table(env):
                gone.find("skipped").get("type") == "target-unavailable" and
                "/dev/kvm" in gone.find("skipped").get("message"),
                "an unavailable target is a skipped testsuite with the reason")
+
+
+@check
+def xen_route(env):
+    env.expectations("xen-pvh-dom0", "fake.two  fake deviation\n")
+    log = os.path.join(env.tmp, "xen.log")
+    p = env.run("--target", "xen-pvh-dom0", "--tests", "fake.one,fake.two",
+                "--log", log)
+    expect(p.returncode == 0, "a xen target under the fake Xen matches", p)
+    text = open(log).read()
+    lines = text.splitlines()
+    expect("TAP version 13" in lines and not any(l.startswith("(d0)") for l in lines),
+           "the TAP log holds the guest's lines, Xen's (d0) prefix stripped", p)
+    expect("    - text: \"" + "a line of 250 characters " * 10 + "\"" in lines,
+           "a line Xen cut at 199 characters is whole again", p)
+    expect("# run: xen: Xen version 4.17.7 (fake) debug=n" in lines and
+           "Xen version 4.17.7" in p.out, "the header names Xen's version", p)
+    console = open(os.path.join(env.tmp, "xen.console.log")).read()
+    expect("(d0) TAP version 13" in console and
+           "(XEN) fake: module " + env.fake_elf + " tests=fake.one,,fake.two" in console,
+           "Xen's whole console is kept; the module's commas doubled for QEMU",
+           p)
+
+    p = env.run("--target", "xen-pvh-dom0-vpmu", scenario="xen-crash")
+    expect(p.returncode == 2 and p.seconds < 30 and
+           "Xen stopped the guest: Hardware Dom0 crashed" in p.err,
+           "Xen's 'Hardware Dom0 crashed' ends the run at once, status 2", p)
+
+    p = env.run("--list-targets", "--xen", os.path.join(env.tmp, "no", "xen"))
+    expect(re.search(r"xen-pvh-dom0 .*unavailable: no Xen image at", p.out) or
+           re.search(r"xen-pvh-dom0.*\n.*no Xen image at", p.out),
+           "without a Xen image the xen targets are unavailable, with the reason", p)
+
+    # The archive no longer had the pinned package: a mismatch is Xen's.
+    with open(os.path.join(os.path.dirname(env.fake_xen), "package"), "w") as f:
+        f.write("xen-hypervisor-4.17-amd64 4.17.7+1 4.17.8+1\n")
+    try:
+        env.expectations("xen-pvh-dom0", "")
+        p = env.run("--target", "xen-pvh-dom0")
+    finally:
+        os.unlink(os.path.join(os.path.dirname(env.fake_xen), "package"))
+    expect(p.returncode == 1 and
+           "Xen changed: xen-hypervisor-4.17-amd64 4.17.7+1 is pinned, the "
+           "archive had 4.17.8+1: unexpected failure: fake.two" in p.err,
+           "a changed Xen version: the mismatch names both versions", p)
+
+
+DIFF_A = """TAP version 13
+1..4
+# hypervisor: "TCGTCGTCGTCG" (CPUID 40000000H, max leaf 0x40000001)
+ok 1 - t.same [X-1]
+not ok 2 - t.verdict [X-1]
+  ---
+  message: "read where #GP(0) is required"
+  ...
+not ok 3 - t.diagnostics [X-1]
+  ---
+  message: "MSR-1: C0010200H completed"
+  diagnostics:
+    - text: "MSR-1: C0010240H completed"
+  ...
+ok 4 - t.only-a [X-1] # SKIP not here
+# pmctest: 2 passed, 2 failed, 0 skipped
+"""
+DIFF_B = """TAP version 13
+1..4
+# hypervisor: "XenVMMXenVMM" (CPUID 40000000H, max leaf 0x40000005)
+ok 1 - t.same [X-1]
+ok 2 - t.verdict [X-1]
+not ok 3 - t.diagnostics [X-1]
+  ---
+  message: >
+    MSR-1: C0010200H
+    completed
+  ...
+ok 5 - t.only-b [X-1]
+# pmctest: 3 passed, 1 failed, 0 skipped
+"""
+
+
+@check
+def diff_option(env):
+    def log(name, text):
+        path = os.path.join(env.tmp, name)
+        with open(path, "w") as f:
+            f.write(text)
+        return path
+    a, b = log("a.log", DIFF_A), log("b.log", DIFF_B)
+    p = env.run("--diff", a, a)
+    expect(p.returncode == 0 and "0 with another verdict, 0 more" in p.out,
+           "--diff of a log with itself: no difference, status 0", p)
+    p = env.run("--diff", a, b)
+    for line in ("header hypervisor:",
+                 '  b.log: "XenVMMXenVMM" (CPUID 40000000H, max leaf 0x40000005)',
+                 "t.verdict: a.log not ok, b.log ok",
+                 "  a.log: message: read where #GP(0) is required",
+                 "t.diagnostics: not ok on both, the diagnostics differ",
+                 "  only a.log: MSR-1: C0010240H completed",
+                 "t.only-a: only a.log ran it", "t.only-b: only b.log ran it"):
+        expect(line in p.out.splitlines(), f"--diff says {line.strip()!r}", p)
+    expect(p.returncode == 1 and "t.same" not in p.out and
+           "MSR-1: C0010200H completed" not in p.out,
+           "--diff: status 1; the same result, and a value folded on one "
+           "side only, are no difference", p)
+    # Xen's console: the (d0) lines are the kernel's, cut at 199.
+    xen = "(XEN) Xen version 4.17.7 (fake)\n" + "".join(
+        "(d0) " + line + "\n" for line in DIFF_A.splitlines())
+    p = env.run("--diff", a, log("xen.console.log", xen))
+    expect(p.returncode == 0, "--diff reads Xen's console as the kernel's log", p)
+    p = env.run("--diff", a, os.path.join(env.tmp, "no-such.log"))
+    expect(p.returncode == 2 and "neither a log file nor a target" in p.err,
+           "--diff of what is neither a log nor a target: status 2", p)
+    p = env.run("--diff", "qemu-tcg-max-pvh", "xen-pvh-dom0")
+    expect(p.returncode == 0 and "tests in both" in p.out,
+           "--diff boots two targets (the fake QEMU, the fake Xen)", p)
 
 
 @check

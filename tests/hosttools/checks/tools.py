@@ -23,7 +23,7 @@ RUN = {"gcc", "nasm", "python3", "grub-common", "grub-pc-bin",
 HOST = {"libc6-dev"}
 # What only make test (and make lava, make bench, FIRMWARE=uefi) uses.
 TEST_ONLY = {"ovmf", "lava-dispatcher", "bochs", "bochsbios", "vgabios",
-             "bochs-term", "perl", "node-tap-parser", "python3-tap",
+             "bochs-term", "perl", "node-tap-parser", "python3-tap", "python3-yaml",
              "librsvg2-bin", "zstd"}
 
 

@@ -4,6 +4,7 @@
   list_targets   --list-targets
   one_target     --target (and --suggest-expectations)
   all_targets    --all: every target in parallel, and the summary table
+  diff           --diff: where two targets differ, test by test
   target_run     one boot of one target, judged: the exit status
   expectations   tests/expect/TARGET, read
   globs          the kernel's glob, for expectations and --only
@@ -15,6 +16,7 @@
   workdir        the scratch directory every boot of one tests/run shares
   version        the project's version, as the build names it
   qemu, bochs    one boot in that emulator, as an Outcome
+  xen            one boot of Xen under QEMU, pmctest its PVH dom0
   outcome        how one boot ended
   test_list      which test was running when a boot stopped
   junit          the JUnit file

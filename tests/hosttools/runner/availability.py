@@ -8,6 +8,7 @@ from ..boot import OVMF
 from .bochs import BOCHS_ROMS, BOCHS_VGA_ROMS, bochs_models, first_existing
 from .nested import nested_availability
 from .probe import cached, command_output
+from .xen import qemu_has_amd_iommu, xen_unavailable
 
 
 def availability(target, opts):
@@ -18,6 +19,20 @@ def availability(target, opts):
         ok, why = nested_availability(target, opts)
         if not ok:
             return ok, why
+    elif target["emulator"] == "xen":
+        if not shutil.which(opts.qemu):
+            return False, f"{opts.qemu} not found (Debian: qemu-system-x86)"
+        if not os.path.isfile(opts.xen):
+            why = xen_unavailable(opts.xen)
+            return False, (f"no Xen image: {why}" if why else
+                           f"no Xen image at {opts.xen} (make test fetches "
+                           "Debian's with apt-get download; XEN=path for "
+                           "your own)")
+        if not qemu_has_amd_iommu(opts.qemu):
+            return False, "QEMU has no amd-iommu device (a PVH dom0 needs one)"
+        if "," in opts.elf or " " in opts.elf:
+            return False, (f"{opts.elf}: a path with a comma or a space "
+                           "cannot be Xen's module under QEMU")
     elif target["emulator"] == "qemu":
         if not shutil.which(opts.qemu):
             return False, f"{opts.qemu} not found (Debian: qemu-system-x86)"

@@ -4,6 +4,7 @@
   tests/run --target NAME [--tests GLOB[,GLOB]] [--junit FILE] [--log FILE]
   tests/run --all [--jobs N] [--junit FILE] [--log-dir DIR]
   tests/run --target NAME --suggest-expectations > tests/expect/NAME
+  tests/run --diff A B     (A, B: a TAP log, or a target booted here)
 
 Nested targets (kvm-*) boot Linux in QEMU TCG and pmctest on its KVM; make
 nested-images builds them into build/kvm-NAME/ first.
@@ -15,6 +16,7 @@ one the file names, "# host:": reported, no regression); 1 a result does not (an
 failure, or a listed test that did not fail: a stale expectation); 2 the run
 could not be carried out (emulator missing or failing to start, the guest
 hanging, resetting or stopping before its summary line, a Bail out!).
+--diff: 0 the two agree, 1 they differ, 2 a side could not be read or run.
 
 Targets are data in hosttools/targets.py. The GRUB route bakes the kernel
 command line into the ISO, so every ISO boot gets an ISO of its own, made by
@@ -28,6 +30,7 @@ from ..boot import cmdline_problem
 from .. import ROOT, TESTS
 from .all_targets import all_targets
 from .cmdline import kernel_cmdline
+from .diff import diff
 from .list_targets import list_targets
 from .one_target import one_target
 
@@ -43,6 +46,10 @@ def parse_args(argv):
                       help="every available target, in parallel")
     mode.add_argument("--list-targets", action="store_true",
                       help="list the targets and whether they run here")
+    mode.add_argument("--diff", nargs=2, metavar=("A", "B"),
+                      help="where two targets differ, test by test: each a "
+                           "TAP log (--log, --log-dir, make run, or Xen's "
+                           "console) or a target, booted here")
     p.add_argument("--tests", metavar="GLOB[,GLOB]",
                    help="select tests (kernel option tests=)")
     p.add_argument("--kernel-args", default="", metavar="ARGS",
@@ -81,6 +88,9 @@ def parse_args(argv):
                         "(kvm-NAME/)")
     p.add_argument("--qemu", default="qemu-system-x86_64")
     p.add_argument("--bochs", default="bochs")
+    p.add_argument("--xen", default=os.path.join(ROOT, "build", "xen", "xen"),
+                   help="the Xen image (an ELF) of the xen-* targets "
+                        "(default: Debian's, which make test fetches)")
     p.add_argument("--keep", dest="keep_bochs", action="store_true",
                    help="keep the per-run ISOs and Bochs files")
     opts = p.parse_args(argv)
@@ -88,6 +98,7 @@ def parse_args(argv):
         p.error("--suggest-expectations needs --target")
     opts.tests = opts.tests or ""
     opts.elf = os.path.abspath(opts.elf)
+    opts.xen = os.path.abspath(opts.xen)
     problem = cmdline_problem(kernel_cmdline(opts))
     if problem:      # argparse's error: the message and status 2
         p.error(problem)
@@ -100,4 +111,6 @@ def main(argv):
         return list_targets(opts)
     if opts.all:
         return all_targets(opts)
+    if opts.diff:
+        return diff(opts)
     return one_target(opts)

@@ -71,11 +71,13 @@ class Judge:
         if m:
             self._result(m, line, now)
             return
-        in_yaml, diagnostic = self.yaml.feed(line)
+        in_yaml, diagnostics = self.yaml.feed(line)
+        if self.results:
+            self.results[-1].diagnostics += [d.strip() for d in diagnostics]
         if in_yaml:
-            if diagnostic is not None and self.results:
-                self.results[-1].diagnostics.append(diagnostic.strip())
-        elif PLAN.match(line):
+            self.out(line)
+            return
+        if PLAN.match(line):
             self.plan = int(PLAN.match(line).group(1))
             self.last_time = now    # the boot is no test's time
         elif tap_log.summary_counts(line):

@@ -67,7 +67,7 @@ def junit(runs, path, version=""):
         for key, value in header_properties(run.judge.lines if run.judge else []).items():
             ET.SubElement(props, "property", name=key, value=value)
         for key in ("emulator", "route", "cpu", "accel", "machine",
-                    "about", "expect"):
+                    "xen_args", "about", "expect"):
             if run.target.get(key):
                 ET.SubElement(props, "property", name=key,
                               value=str(run.target[key]))

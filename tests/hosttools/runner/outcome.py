@@ -9,3 +9,5 @@ class Outcome:
         self.host = ""          # what the results depend on, as an
                                 # expectation file's "# host:" line names it
         self.notes = []         # what the runner did on the way (retries)
+        self.changed = None     # the emulator is not the version the
+                                # expectations were made on, and why

@@ -15,8 +15,10 @@ from .nested import run_nested
 from .outcome import Outcome
 from .qemu import run_qemu
 from .test_list import list_tests, running_test
+from .xen import run_xen
 
-BOOTS = {"qemu": run_qemu, "bochs": run_bochs, "nested": run_nested}
+BOOTS = {"qemu": run_qemu, "bochs": run_bochs, "nested": run_nested,
+         "xen": run_xen}
 
 # tests/run's exit statuses
 EXIT_MATCH, EXIT_MISMATCH, EXIT_ERROR = 0, 1, 2
@@ -138,6 +140,8 @@ class TargetRun:
                 self.mismatches.append(
                     f"stale expectation: {e.where}: {e.pattern} matches no "
                     "test of the run")
+        if o.changed:   # not pmctest's regression: the target changed
+            self.mismatches = [f"{o.changed}: {m}" for m in self.mismatches]
         self.hold_host()
         self.exit = (EXIT_ERROR if self.problems else
                      EXIT_MISMATCH if self.mismatches else EXIT_MATCH)

@@ -1,0 +1,136 @@
+"""--diff A B: where two targets differ, test by test.
+
+A and B are each a TAP log (what tests/run --log or --log-dir wrote, make
+run's output, or Xen's console, whose "(d0) " lines are the kernel's) or
+the name of a target, booted here. Printed: the header lines that differ
+(CPU, hypervisor, CPUID, PMU), then in A's order each test whose verdict
+differs (ok, not ok, SKIP) with the first diagnostic of each side, each
+test of the same verdict whose diagnostics differ with the lines only one
+side has, and the tests only one side ran; a count at the end. Exit
+status: 0 the two agree, 1 they differ, 2 a side could not be read or
+run.
+"""
+import os
+import re
+
+from .. import tap_log, xen_console
+from .. import targets as target_table
+from .output import say
+from .target_run import EXIT_ERROR, TargetRun
+from .workdir import cleanup, context
+
+EXIT_SAME, EXIT_DIFFERENT = 0, 1
+
+# The header comments that say what the target is.
+HEADER = re.compile(r"^# (boot|vendor|screen|hypervisor|cpu|cpuid|pmu): (.*)$")
+
+
+class Side:
+    """One run, as the diff sees it: its name, its header lines by key, and
+    per test ID (in the order of the run) its verdict and diagnostics."""
+
+    def __init__(self, name, lines):
+        self.name = name
+        self.header = {}
+        self.results = {}
+        yaml, current = tap_log.YamlBlock(), None
+        for line in lines:
+            line = tap_log.CONTROL.sub("", line)
+            _, diagnostics = yaml.feed(line)
+            if current:
+                current[1].extend(d.strip() for d in diagnostics)
+            m = tap_log.RESULT.match(line)
+            if m:
+                verdict = ("SKIP" if m.group(5) == "SKIP" else m.group(1))
+                current = self.results[m.group(3)] = (verdict, [])
+                continue
+            h = HEADER.match(line)
+            if h:
+                self.header.setdefault(h.group(1), []).append(h.group(2))
+
+
+def side_of_log(path):
+    with open(path, errors="replace") as f:
+        lines = f.read().splitlines()
+    if xen_console.is_xen_console(lines):
+        lines = xen_console.guest_lines(lines)
+    return Side(os.path.basename(path), lines)
+
+
+def side_of_target(name, opts, ctx):
+    """The target booted here, or None after saying why it could not be."""
+    target = target_table.by_name(name)
+    run = TargetRun(target, opts, ctx, lambda line: None).run()
+    if run.problems:
+        for msg in run.problems:
+            say(f"--diff: {name}: {msg}")
+        return None
+    return Side(name, run.judge.lines)
+
+
+def differences(a, b):
+    """The report's lines, and whether the two differ."""
+    out = []
+    for key in sorted(set(a.header) | set(b.header)):
+        if a.header.get(key) != b.header.get(key):
+            out.append(f"header {key}:")
+            out += [f"  {a.name}: {v}" for v in a.header.get(key, ["(none)"])]
+            out += [f"  {b.name}: {v}" for v in b.header.get(key, ["(none)"])]
+    verdicts = diagnostics = both = 0
+    for test_id, (va, da) in a.results.items():
+        if test_id not in b.results:
+            continue
+        both += 1
+        vb, db = b.results[test_id]
+        if va != vb:
+            verdicts += 1
+            out.append(f"{test_id}: {a.name} {va}, {b.name} {vb}")
+            out += [f"  {side.name}: {d[0]}" for side, d in ((a, da), (b, db))
+                    if d]
+        elif da != db:
+            diagnostics += 1
+            out.append(f"{test_id}: {va} on both, the diagnostics differ")
+            only = [(a.name, [d for d in da if d not in db]),
+                    (b.name, [d for d in db if d not in da])]
+            out += [f"  only {name}: {d}" for name, lines in only for d in lines]
+            if not any(lines for _, lines in only):
+                out.append("  the same lines in another order")
+    only_a = [t for t in a.results if t not in b.results]
+    only_b = [t for t in b.results if t not in a.results]
+    out += [f"{t}: only {a.name} ran it" for t in only_a]
+    out += [f"{t}: only {b.name} ran it" for t in only_b]
+    headers = sum(line.startswith("header ") for line in out)
+    out.append(f"# {a.name} and {b.name}: {both} tests in both, {verdicts} "
+               f"with another verdict, {diagnostics} more with other "
+               f"diagnostics; {len(only_a)} only in {a.name}, {len(only_b)} "
+               f"only in {b.name}; {headers} header lines differ")
+    return out, bool(verdicts or diagnostics or only_a or only_b or headers)
+
+
+def diff(opts):
+    sides = []
+    ctx = None
+    try:
+        for name in opts.diff:
+            if os.path.isfile(name):
+                side = side_of_log(name)
+            elif target_table.by_name(name):
+                ctx = ctx or context(opts)
+                side = side_of_target(name, opts, ctx)
+            else:
+                say(f"--diff: {name} is neither a log file nor a target "
+                    "(tests/run --list-targets)")
+                return EXIT_ERROR
+            if side is None:
+                return EXIT_ERROR
+            if not side.results:
+                say(f"--diff: {name}: no TAP result in it")
+                return EXIT_ERROR
+            sides.append(side)
+    finally:
+        if ctx:
+            cleanup(ctx, opts)
+    lines, different = differences(*sides)
+    for line in lines:
+        print(line, flush=True)
+    return EXIT_DIFFERENT if different else EXIT_SAME

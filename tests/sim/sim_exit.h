@@ -1,0 +1,16 @@
+/*
+ * The simulated hypervisor: the instructions it intercepts never retire
+ * in the simulated core; it completes them itself and accounts for them
+ * in the counters, as EXIT-1 and EXIT-2 require and as its deviations get
+ * wrong.
+ */
+#ifndef PMCTEST_SIM_EXIT_H
+#define PMCTEST_SIM_EXIT_H
+
+#include "sim_cpu.h"
+
+/* An intercepted instruction (CPUID, RDMSR, WRMSR) that ran at cpl: the
+ * cycles it took, then the hypervisor's account of it. */
+void sim_exit_complete(struct sim_cpu *cpu, unsigned cpl);
+
+#endif
