@@ -29,6 +29,29 @@ TESTS		?=
 KERNEL_ARGS	?=
 CMDLINE		:= $(strip $(if $(TESTS),tests=$(TESTS)) $(KERNEL_ARGS))
 
+# What a user sets on make's command line reaches the recipes as an
+# environment variable, which a recipe quotes ("$$PMCTEST_ACCEL"): no shell
+# ever parses the value, whatever it holds. PYTHON, CC and the other tool
+# variables are commands, as in any Makefile.
+export PMCTEST_QEMU = $(QEMU)
+export PMCTEST_ACCEL = $(ACCEL)
+export PMCTEST_CPU = $(CPU)
+export PMCTEST_FIRMWARE = $(FIRMWARE)
+export PMCTEST_QEMU_ARGS = $(QEMU_ARGS)
+export PMCTEST_CMDLINE = $(CMDLINE)
+export PMCTEST_XEN = $(XEN_IMAGE)
+export PMCTEST_XEN_PACKAGE = $(XEN_PACKAGE)
+export PMCTEST_XEN_PINNED = $(XEN_PINNED)
+
+# BUILD is a path in every recipe: letters, digits and . _ / + - only.
+PATH_CHARS	:= a b c d e f g h i j k l m n o p q r s t u v w x y z \
+		   A B C D E F G H I J K L M N O P Q R S T U V W X Y Z \
+		   0 1 2 3 4 5 6 7 8 9 . _ / + -
+without_chars	= $(if $(2),$(call without_chars,$(subst $(firstword $(2)),,$(1)),$(wordlist 2,999,$(2))),$(1))
+ifneq ($(call without_chars,$(BUILD),$(PATH_CHARS))$(word 2,$(BUILD)),)
+$(error BUILD=$(BUILD): a build directory of letters, digits and . _ / + - only)
+endif
+
 KERNEL_CFLAGS	:= -std=c11 -O2 -g -ffreestanding -fno-pic -fno-pie -I$(BUILD) \
 		   -mno-red-zone -mgeneral-regs-only -mcmodel=small \
 		   -fno-stack-protector -fno-asynchronous-unwind-tables \
@@ -79,7 +102,8 @@ $(HOST_PROGS): | $(BUILD)/.tools-run $(BUILD)/.tools-host
 #         make run-kvm)
 #   test  what make test needs besides: uefi, lava, nested, Bochs with its
 #         ROMs and its headless display, the TAP parsers of three languages,
-#         and the SVG renderer the report check uses
+#         the SVG renderer the report check uses, and clang with its fuzzer
+#         runtime (libclang-rt-dev: the one of Debian's default clang)
 # Every set comes without the packages its own recommend (QEMU's GTK
 # display, OVMF, GCC's C library headers, and through LAVA's libguestfs a
 # Linux kernel image: a kernel is never installed on the host); what is
@@ -102,7 +126,8 @@ TOOLS_test	:= $(TOOLS_uefi) $(TOOLS_lava) $(TOOLS_nested) bochs:bochs \
 		   perl:perl tap-parser:node-tap-parser \
 		   /usr/lib/python3/dist-packages/tap:python3-tap \
 		   /usr/lib/python3/dist-packages/yaml:python3-yaml \
-		   rsvg-convert:librsvg2-bin
+		   rsvg-convert:librsvg2-bin clang:clang \
+		   /usr/share/doc/libclang-rt-dev/copyright:libclang-rt-dev
 
 # TOOLS_DRY=1, with make -n: each set a target reaches prints the packages
 # it would install on a machine that has none of them, and nothing is
@@ -163,39 +188,40 @@ $(BUILD)/obj/font.o: $(BUILD)/font.c arch/font.h
 
 # The version the TAP header names (scripts/version.py): rewritten only when
 # the commit changes, so that only the harness is rebuilt then.
+$(VERSION_H): export PMCTEST_VERSION = $(shell $(PYTHON) scripts/version.py)
 $(VERSION_H): FORCE
 	@mkdir -p $(BUILD)
-	@echo '#define PMCTEST_VERSION "$(shell $(PYTHON) scripts/version.py)"' | \
-		cmp -s - $@ || \
-		echo '#define PMCTEST_VERSION "$(shell $(PYTHON) scripts/version.py)"' > $@
+	@printf '#define PMCTEST_VERSION "%s"\n' "$$PMCTEST_VERSION" | cmp -s - $@ || \
+		printf '#define PMCTEST_VERSION "%s"\n' "$$PMCTEST_VERSION" > $@
 $(BUILD)/obj/kernel/harness.o: $(VERSION_H)
 
 # Fetched again when the pin changes, and on every make until it succeeds:
 # without a network the xen-* targets are unavailable, with the reason.
 $(BUILD)/xen/pinned: FORCE
 	@mkdir -p $(@D)
-	@echo '$(XEN_PACKAGE) $(XEN_PINNED)' | cmp -s - $@ || \
-		echo '$(XEN_PACKAGE) $(XEN_PINNED)' > $@
+	@printf '%s %s\n' "$$PMCTEST_XEN_PACKAGE" "$$PMCTEST_XEN_PINNED" | cmp -s - $@ || \
+		printf '%s %s\n' "$$PMCTEST_XEN_PACKAGE" "$$PMCTEST_XEN_PINNED" > $@
 
 $(BUILD)/xen/fetched: $(BUILD)/xen/pinned scripts/fetch_xen.py | $(BUILD)/.tools-run
-	$(PYTHON) scripts/fetch_xen.py --package $(XEN_PACKAGE) \
-		--pinned $(XEN_PINNED) --out $(BUILD)/xen
+	$(PYTHON) scripts/fetch_xen.py --package "$$PMCTEST_XEN_PACKAGE" \
+		--pinned "$$PMCTEST_XEN_PINNED" --out $(BUILD)/xen
 	@[ ! -e $(BUILD)/xen/xen ] || touch $@
 
 xen: $(if $(XEN),,$(BUILD)/xen/fetched)
 
 # The command line GRUB passes is part of the ISO: rebuild when it changes.
-$(BUILD)/cmdline.txt: FORCE
+# One the kernel would refuse stops make here, with the kernel's reason.
+$(BUILD)/cmdline.txt: FORCE | $(BUILD)/.tools-run
 	@mkdir -p $(BUILD)
-	@echo '$(CMDLINE)' | cmp -s - $@ || echo '$(CMDLINE)' > $@
+	@$(PYTHON) tests/cmdline.py $@
 
 $(ISO): $(ELF) $(BUILD)/cmdline.txt scripts/mkiso | $(BUILD)/.tools-run
 	scripts/mkiso $(ELF) $@ "$$(cat $(BUILD)/cmdline.txt)"
 
 run: $(ISO) | $(BUILD)/.tools-run $(if $(filter uefi,$(FIRMWARE)),$(BUILD)/.tools-uefi)
-	$(PYTHON) tests/boot.py --route iso --iso $(ISO) --accel $(ACCEL) --cpu $(CPU) \
-		--firmware $(FIRMWARE) \
-		--qemu $(QEMU) $(if $(QEMU_ARGS),"--qemu-args=$(QEMU_ARGS)")
+	$(PYTHON) tests/boot.py --route iso --iso $(ISO) --accel "$$PMCTEST_ACCEL" \
+		--cpu "$$PMCTEST_CPU" --firmware "$$PMCTEST_FIRMWARE" \
+		--qemu "$$PMCTEST_QEMU" --qemu-args="$$PMCTEST_QEMU_ARGS"
 
 # Linux KVM nested in QEMU TCG (tests/hosttools/nested/): Debian's kernels,
 # fetched with apt-get download into $(BUILD)/kvm-NAME/ (nothing is
@@ -220,22 +246,25 @@ $(BUILD)/kvm-%/kernel.txt: $(NESTED_SRCS) | $(BUILD)/.tools-run $(BUILD)/.tools-
 KVM		?= 6.12
 KERNEL		?=
 KERNEL_MODULES	?=
+export PMCTEST_KERNEL = $(KERNEL)
+export PMCTEST_KERNEL_MODULES = $(KERNEL_MODULES)
 ifneq ($(KERNEL),)
 run-kvm: $(ELF) | $(BUILD)/.tools-run $(BUILD)/.tools-nested
-	$(PYTHON) tests/kvm.py build --kernel $(KERNEL) \
-		$(if $(KERNEL_MODULES),--modules $(KERNEL_MODULES)) --out $(BUILD)/kvm-own
+	$(PYTHON) tests/kvm.py build --kernel "$$PMCTEST_KERNEL" \
+		$(if $(KERNEL_MODULES),--modules "$$PMCTEST_KERNEL_MODULES") --out $(BUILD)/kvm-own
 	$(PYTHON) tests/kvm.py run --images $(BUILD)/kvm-own --elf $(ELF) \
-		--qemu $(QEMU) --cmdline '$(CMDLINE)'
+		--qemu "$$PMCTEST_QEMU" --cmdline "$$PMCTEST_CMDLINE"
 else
 run-kvm: $(ELF) $(BUILD)/kvm-$(KVM)/kernel.txt
 	$(PYTHON) tests/kvm.py run --images $(BUILD)/kvm-$(KVM) --elf $(ELF) \
-		--qemu $(QEMU) --cmdline '$(CMDLINE)'
+		--qemu "$$PMCTEST_QEMU" --cmdline "$$PMCTEST_CMDLINE"
 endif
 
 # make test runs these steps in this order and stops at the first that
 # fails. Each is a target of its own too, to run one part again.
-TEST_STEPS	:= test-tools host-tests test-boot test-tap-parsers test-lava \
-		   test-cli test-screen test-spec-coverage test-runner test-targets
+TEST_STEPS	:= test-tools host-tests test-boot test-hostile-boot test-tap-parsers \
+		   test-fuzz-tap test-lava test-cli test-kernel-cmdline test-screen \
+		   test-spec-coverage test-runner test-hostile test-targets
 .PHONY: $(TEST_STEPS)
 
 test: all | $(BUILD)/.tools-test
@@ -255,8 +284,23 @@ test-tools:
 # selftest's verdict, refused command lines, its options, and the #GP(0)
 # and #UD QEMU TCG gives. Its serial logs go to $(BUILD)/tap/.
 test-boot: $(ELF) $(ISO) | $(BUILD)/.tools-test
-	$(PYTHON) tests/check.py boot --elf $(ELF) --iso $(ISO) --qemu $(QEMU) \
+	$(PYTHON) tests/check.py boot --elf $(ELF) --iso $(ISO) --qemu "$$PMCTEST_QEMU" \
 		--log-dir $(BUILD)/tap
+
+# The loader shim (tests/bootshim/): a 32-bit PVH kernel for QEMU that
+# enters pmctest's own entries with the boot information a case crafted.
+SHIM		:= $(BUILD)/bootshim/shim.elf
+$(SHIM): tests/bootshim/shim.asm tests/bootshim/shim.ld | $(BUILD)/.tools-run
+	@mkdir -p $(dir $@)
+	$(NASM) -f elf32 -Werror -o $(@:.elf=.o) $<
+	$(LD) -m elf_i386 -nostdlib -static -z noexecstack -T tests/bootshim/shim.ld \
+		-o $@ $(@:.elf=.o)
+
+# Hostile boot information through both entries: each case refused with a
+# Bail out! naming the field and status 2, or run, never a write out of
+# bounds or a loop; a fault while reporting a fault ends the run at once.
+test-hostile-boot: $(ELF) $(SHIM) | $(BUILD)/.tools-test
+	$(PYTHON) tests/check.py hostile_boot --elf $(ELF) --shim $(SHIM) --qemu $(QEMU)
 
 # Perl's TAP::Parser, Python's tappy and node's tap-parser read the logs
 # test-boot kept and the simulator's log of a deviation (failures with
@@ -267,6 +311,16 @@ test-tap-parsers: $(SIM) | $(BUILD)/.tools-test
 		--deviate no-high-clear > $(BUILD)/tap/sim-deviation.log || [ $$? = 1 ]
 	$(PYTHON) tests/check.py tap_parsers $(BUILD)/tap/*.log
 
+# The TAP and YAML reader, the JUnit writer and the line splitter under
+# seeded mutants of the kernel's logs, FUZZ_SECONDS long (the seed is
+# printed; FUZZ_SEED=N replays one).
+FUZZ_SECONDS	?= 20
+export PMCTEST_FUZZ_SECONDS = $(FUZZ_SECONDS)
+export PMCTEST_FUZZ_SEED = $(FUZZ_SEED)
+test-fuzz-tap: | $(BUILD)/.tools-test
+	$(PYTHON) tests/check.py fuzz_tap --seconds "$$PMCTEST_FUZZ_SECONDS" \
+		$(if $(FUZZ_SEED),--seed "$$PMCTEST_FUZZ_SEED")
+
 # LAVA accepts both jobs and records one result per TAP test, by each route.
 test-lava: $(ELF) $(ISO) | $(BUILD)/.tools-lava
 	$(PYTHON) tests/lava.py --elf $(ELF) --iso $(ISO) --check
@@ -274,21 +328,31 @@ test-lava: $(ELF) $(ISO) | $(BUILD)/.tools-lava
 # What a user types: every command's --help, make run in another BUILD, and
 # the command lines refused before anything boots.
 test-cli: all
-	$(PYTHON) tests/check.py cli --elf $(ELF) --build $(BUILD) --qemu $(QEMU)
+	$(PYTHON) tests/check.py cli --elf $(ELF) --build $(BUILD) --qemu "$$PMCTEST_QEMU"
+
+# The host refuses the kernel command lines the kernel's own parser,
+# built for the host, refuses.
+test-kernel-cmdline: $(CMDLINE_CHECK)
+	$(PYTHON) tests/check.py kernel_cmdline --parser $(CMDLINE_CHECK)
 
 # The screen console read back from QEMU's screendumps (OVMF, no serial
 # port), and a boot with no console at all.
 test-screen: $(ELF) $(BUILD)/font.c | $(BUILD)/.tools-uefi
 	$(PYTHON) tests/check.py screen --elf $(ELF) --font-table $(BUILD)/font.c \
-		--qemu $(QEMU)
+		--qemu "$$PMCTEST_QEMU"
 
 # docs/spec-coverage.md is current and names a test for every statement.
 test-spec-coverage: $(ELF) $(SIM)
-	$(PYTHON) tests/check.py spec_coverage --elf $(ELF) --qemu $(QEMU) --sim $(SIM)
+	$(PYTHON) tests/check.py spec_coverage --elf $(ELF) --qemu "$$PMCTEST_QEMU" --sim $(SIM)
 
 # tests/run itself: expectations, JUnit, and every way a boot can go wrong.
 test-runner: $(ELF)
 	$(PYTHON) tests/check.py runner --elf $(ELF)
+
+# The host tools against hostile serial logs, arguments, resources, signals
+# and make variables, through a stand-in emulator (about a minute).
+test-hostile: $(ELF) $(ISO)
+	$(PYTHON) tests/check.py hostile --elf $(ELF) --iso $(ISO) --build $(BUILD)
 
 # Every target available here against its tests/expect/ file (logs in
 # $(BUILD)/run/, Xen's whole console beside each xen-* log; the nested KVMs
@@ -300,7 +364,7 @@ XEN_CONSOLES	:= $(BUILD)/run/xen-pvh-dom0.console.log \
 		   $(BUILD)/run/xen-pvh-dom0-vpmu.console.log
 test-targets: all xen nested-images | $(BUILD)/.tools-test
 	@rm -f $(XEN_CONSOLES)
-	$(PYTHON) tests/run --all --subset --elf $(ELF) --qemu $(QEMU) --xen $(XEN_IMAGE) \
+	$(PYTHON) tests/run --all --subset --elf $(ELF) --qemu "$$PMCTEST_QEMU" --xen "$$PMCTEST_XEN" \
 		--junit $(BUILD)/junit.xml --log-dir $(BUILD)/run --report $(BUILD)/report
 	$(PYTHON) tests/check.py tap_parsers --xen-console $(XEN_CONSOLES)
 	$(PYTHON) tests/check.py xen_diff --run-dir $(BUILD)/run
@@ -315,17 +379,17 @@ lava: $(ELF) $(ISO) | $(BUILD)/.tools-lava
 ifeq ($(LAVA_IMAGE),iso)
 	$(PYTHON) tests/lava.py --iso $(ISO) --out $(BUILD)/lava
 else
-	$(PYTHON) tests/lava.py --elf $(ELF) --out $(BUILD)/lava --cmdline '$(CMDLINE)'
+	$(PYTHON) tests/lava.py --elf $(ELF) --out $(BUILD)/lava --cmdline="$$PMCTEST_CMDLINE"
 endif
 
 # The conformance report of every target available here: $(BUILD)/report/.
 report: all xen | $(BUILD)/.tools-test
-	$(PYTHON) tests/run --all --elf $(ELF) --qemu $(QEMU) --xen $(XEN_IMAGE) \
+	$(PYTHON) tests/run --all --elf $(ELF) --qemu "$$PMCTEST_QEMU" --xen "$$PMCTEST_XEN" \
 		--report $(BUILD)/report || [ $$? = 1 ]
 	@echo "pmctest: the report is $(BUILD)/report/index.html"
 
 spec-coverage: $(ELF) $(SIM)
-	$(PYTHON) tests/check.py spec_coverage --elf $(ELF) --qemu $(QEMU) --sim $(SIM) --write
+	$(PYTHON) tests/check.py spec_coverage --elf $(ELF) --qemu "$$PMCTEST_QEMU" --sim $(SIM) --write
 
 clean:
 	rm -rf $(BUILD)
@@ -343,7 +407,8 @@ help:
 	@echo '                     its steps, each a target too: $(wordlist 1,4,$(TEST_STEPS))'
 	@echo '                     $(wordlist 5,99,$(TEST_STEPS))'
 	@echo 'make lava            the run as a LAVA job (lava-run, root; LAVA_IMAGE=iso): $(BUILD)/lava/'
-	@echo 'make bench           the bench.* group, suite wall times, time per group, sweep rates: $(BUILD)/bench.md'
+	@echo 'make bench           the bench.* group, suite wall times, time and exits per group, sweep rates: $(BUILD)/bench.md'
+	@echo '                     KUT_PMU=path/to/kvm-unit-tests/x86/pmu.flat runs it beside the suite'
 	@echo 'make mutation-report the simulator deviations and the tests that catch each'
 	@echo 'make report          the conformance report of every target here: $(BUILD)/report/index.html'
 	@echo 'make spec-coverage   rewrite docs/spec-coverage.md'

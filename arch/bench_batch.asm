@@ -8,8 +8,8 @@
 
 %define BENCH_BATCH 16		; keep in step with arch/bench_batch.h
 
-global bench_empty, bench_nop, bench_lfence, bench_rdtsc, bench_cpuid
-global bench_rdpmc, bench_rdmsr
+global bench_empty, bench_nop, bench_lfence, bench_rdtsc, bench_batch_cpuid
+global bench_batch_rdpmc, bench_batch_rdmsr
 
 section .text
 BITS 64
@@ -62,7 +62,7 @@ bench_rdtsc:
 	times BENCH_BATCH rdtsc
 	CLOSE
 
-bench_cpuid:			; leaf 0
+bench_batch_cpuid:		; leaf 0
 	push rbx
 	OPEN
 %rep BENCH_BATCH
@@ -72,7 +72,7 @@ bench_cpuid:			; leaf 0
 	pop rbx
 	CLOSE
 
-bench_rdpmc:			; uint64_t bench_rdpmc(uint32_t ecx), any CPL
+bench_batch_rdpmc:		; uint64_t bench_batch_rdpmc(uint32_t ecx), any CPL
 	OPEN
 	mov ecx, edi
 %rep BENCH_BATCH
@@ -80,7 +80,7 @@ bench_rdpmc:			; uint64_t bench_rdpmc(uint32_t ecx), any CPL
 %endrep
 	CLOSE
 
-bench_rdmsr:			; uint64_t bench_rdmsr(uint32_t msr), CPL 0
+bench_batch_rdmsr:		; uint64_t bench_batch_rdmsr(uint32_t msr), CPL 0
 	OPEN
 	mov ecx, edi
 %rep BENCH_BATCH

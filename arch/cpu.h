@@ -1,8 +1,12 @@
-/* Single x86 instructions as C functions. */
+/* Single x86 instructions as C functions. Those that exit to a typical
+ * hypervisor (CPUID, IN, OUT, RDMSR, WRMSR, HLT) count themselves in the
+ * exit tally (arch/hooks.h). */
 #ifndef PMCTEST_CPU_H
 #define PMCTEST_CPU_H
 
 #include <stdint.h>
+
+#include "hooks.h"
 
 struct cpuid_regs {
 	uint32_t eax, ebx, ecx, edx;
@@ -15,6 +19,7 @@ static inline struct cpuid_regs cpuid(uint32_t leaf, uint32_t subleaf)
 	__asm__ volatile("cpuid"
 			 : "=a"(r.eax), "=b"(r.ebx), "=c"(r.ecx), "=d"(r.edx)
 			 : "a"(leaf), "c"(subleaf));
+	arch_exits(EXIT_CPUID, 0, 1);
 	return r;
 }
 
@@ -63,6 +68,7 @@ static inline void reset_rflags(void)
 static inline void outb(uint16_t port, uint8_t v)
 {
 	__asm__ volatile("outb %0, %1" : : "a"(v), "Nd"(port));
+	arch_exits(EXIT_PORT_IO, port, 1);
 }
 
 static inline uint8_t inb(uint16_t port)
@@ -70,6 +76,7 @@ static inline uint8_t inb(uint16_t port)
 	uint8_t v;
 
 	__asm__ volatile("inb %1, %0" : "=a"(v) : "Nd"(port));
+	arch_exits(EXIT_PORT_IO, port, 1);
 	return v;
 }
 
@@ -88,6 +95,7 @@ static inline uint64_t rdmsr(uint32_t msr)
 	uint32_t lo, hi;
 
 	__asm__ volatile("rdmsr" : "=a"(lo), "=d"(hi) : "c"(msr));
+	arch_exits(EXIT_RDMSR, 0, 1);
 	return (uint64_t)hi << 32 | lo;
 }
 
@@ -96,12 +104,15 @@ static inline void wrmsr(uint32_t msr, uint64_t v)
 	__asm__ volatile("wrmsr"
 			 : : "c"(msr), "a"((uint32_t)v), "d"((uint32_t)(v >> 32))
 			 : "memory");
+	arch_exits(EXIT_WRMSR, 0, 1);
 }
 
 static inline __attribute__((noreturn)) void halt_forever(void)
 {
-	for (;;)
+	for (;;) {
+		arch_exits(EXIT_HLT, 0, 1);
 		__asm__ volatile("cli; hlt");
+	}
 }
 
 #endif

@@ -6,6 +6,7 @@
 #include "apic.h"
 #include "cpu.h"
 #include "extable.h"
+#include "hooks.h"
 #include "legacy.h"
 #include "probe.h"
 #include "ring.h"
@@ -80,10 +81,11 @@ void exec_rdpmc(const struct exec_state *state, uint64_t rax, uint64_t rcx,
 	write_cr4(state->pce ? cr4 | CR4_PCE : cr4 & ~(uint64_t)CR4_PCE);
 	begin();
 	if (state->mode != MODE_LONG && state->mode != MODE_COMPAT) {
-		rdpmc_legacy(state, rax, rcx, rdx, out);
+		rdpmc_legacy(state, rax, rcx, rdx, out);	/* counts its own */
 		write_cr4(cr4);
 		return;
 	}
+	arch_exits(EXIT_RDPMC, 0, 1);
 	if (state->mode == MODE_COMPAT) {
 		insn = probe_rdpmc32_insn;
 		ring_run32(state->cpl, (uint32_t)(uintptr_t)probe_rdpmc32,
@@ -159,6 +161,7 @@ void exec_rdpmc_batch(const struct exec_state *state, uint64_t rax,
 		return;
 	}
 	write_cr4(state->pce ? cr4 | CR4_PCE : cr4 & ~(uint64_t)CR4_PCE);
+	arch_exits(EXIT_RDPMC, 0, n);	/* the serialising CPUIDs count their own */
 	if (state->cpl == 0)
 		in_ring(&args);
 	else
@@ -170,6 +173,7 @@ void exec_rdmsr(uint32_t msr, struct exec_outcome *out)
 {
 	struct probe_regs regs = { 0, msr, 0 };
 
+	arch_exits(EXIT_RDMSR, 0, 1);
 	begin();
 	probe_rdmsr(&regs);
 	finish(out, probe_rdmsr_insn, &regs);
@@ -179,6 +183,7 @@ void exec_wrmsr(uint32_t msr, uint64_t value, struct exec_outcome *out)
 {
 	struct probe_regs regs = { (uint32_t)value, msr, value >> 32 };
 
+	arch_exits(EXIT_WRMSR, 0, 1);
 	begin();
 	probe_wrmsr(&regs);
 	finish(out, probe_wrmsr_insn, &regs);

@@ -5,13 +5,13 @@
 
 #include "font.h"
 
-#define FB_TYPE_RGB	1
-#define FB_TYPE_EGA	2
 #define MAX_ROWS	256
+#define MAX_COLS	1024	/* wider lines wrap */
+#define MAPPED_END	0x100000000ull	/* boot/entry32.asm maps 4 GiB */
 #define FOREGROUND_LEVEL	0xC0	/* light grey on black */
-#define EGA_ATTRIBUTE	0x0700u
+#define EGA_ATTRIBUTE	0x07	/* light grey on black */
 
-static struct {
+static struct screen {
 	struct boot_framebuffer given;
 	bool offered;
 	volatile uint8_t *base;
@@ -21,29 +21,46 @@ static struct {
 	unsigned cols, rows;
 	unsigned col, row;
 	uint16_t used[MAX_ROWS];	/* cells written on each row */
+	const char *unused;	/* why it is not drawn in, if offered */
 } screen;
 
-void fbcon_init(const struct boot_framebuffer *fb)
+bool fbcon_init(const struct boot_framebuffer *fb, struct strbuf *why)
 {
-	screen.given = *fb;
-	screen.offered = true;
-	if (fb->address + (uint64_t)fb->pitch * fb->height > 0x100000000ull)
-		return;		/* outside pmctest's 4 GiB map */
-	if (fb->type == FB_TYPE_RGB && (fb->bpp == 24 || fb->bpp == 32)) {
-		screen.cols = fb->width / FONT_WIDTH;
-		screen.rows = fb->height / FONT_HEIGHT;
-	} else if (fb->type == FB_TYPE_EGA) {
-		screen.cols = fb->width;
-		screen.rows = fb->height;
-	} else {
-		return;
+	unsigned cell_width = 1, cell_height = 1;	/* EGA text */
+
+	screen = (struct screen){ .given = *fb, .offered = true };
+	if (fb->type == BOOT_FB_RGB && (fb->bpp == 24 || fb->bpp == 32)) {
+		cell_width = FONT_WIDTH;
+		cell_height = FONT_HEIGHT;
+	} else if (fb->type != BOOT_FB_EGA) {
+		screen.unused = "not 24- or 32-bit RGB or EGA text";
+		return true;
 	}
+	if (fb->width < cell_width || fb->height < cell_height) {
+		strbuf_printf(why, "framebuffer %s %u: less than one %ux%u character cell",
+			      fb->width < cell_width ? "width" : "height",
+			      fb->width < cell_width ? fb->width : fb->height,
+			      cell_width, cell_height);
+		return false;
+	}
+	/* boot_info_read() has checked that this does not wrap. */
+	if (fb->address + (uint64_t)fb->pitch * fb->height > MAPPED_END) {
+		screen.unused = "not below 4 GiB";
+		return true;
+	}
+	/* Every cell drawn lies within width x height, and pitch holds a
+	 * line of width pixels: every write is within pitch x height. */
+	screen.cols = fb->width / cell_width;
+	screen.rows = fb->height / cell_height;
+	if (screen.cols > MAX_COLS)
+		screen.cols = MAX_COLS;
 	if (screen.rows > MAX_ROWS)
 		screen.rows = MAX_ROWS;
 	screen.base = (volatile uint8_t *)(uintptr_t)fb->address;
 	screen.pitch = fb->pitch;
 	screen.type = fb->type;
 	screen.bytes = fb->bpp / 8;
+	return true;
 }
 
 static void put(unsigned col, unsigned row, char c)
@@ -52,17 +69,19 @@ static void put(unsigned col, unsigned row, char c)
 
 	if (glyph >= FONT_GLYPHS)
 		glyph = '?' - FONT_FIRST;
-	if (screen.type == FB_TYPE_EGA) {
-		volatile uint16_t *cell = (volatile uint16_t *)
-			(screen.base + row * screen.pitch) + col;
+	if (screen.type == BOOT_FB_EGA) {
+		/* Character, then attribute: bytes, for any pitch's alignment. */
+		volatile uint8_t *cell = screen.base +
+			(uintptr_t)row * screen.pitch + col * 2;
 
-		*cell = EGA_ATTRIBUTE | (uint8_t)(glyph + FONT_FIRST);
+		cell[0] = (uint8_t)(glyph + FONT_FIRST);
+		cell[1] = EGA_ATTRIBUTE;
 		return;
 	}
 	/* Grey: the same byte in every channel, whatever their order. */
 	for (unsigned y = 0; y < FONT_HEIGHT; y++) {
 		volatile uint8_t *pixel = screen.base +
-			(row * FONT_HEIGHT + y) * screen.pitch +
+			(uintptr_t)(row * FONT_HEIGHT + y) * screen.pitch +
 			col * FONT_WIDTH * screen.bytes;
 		uint8_t bits = font_glyphs[glyph][y];
 
@@ -122,5 +141,5 @@ void fbcon_describe(struct strbuf *sb)
 	if (screen.base)
 		strbuf_printf(sb, ": %ux%u cells", screen.cols, screen.rows);
 	else
-		strbuf_puts(sb, ": not used (not 24- or 32-bit RGB or EGA text below 4 GiB)");
+		strbuf_printf(sb, ": not used (%s)", screen.unused);
 }

@@ -9,14 +9,20 @@
 #ifndef PMCTEST_FBCON_H
 #define PMCTEST_FBCON_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "boot_info.h"
 #include "strbuf.h"
 
-/* Takes a 24- or 32-bit RGB or an EGA text framebuffer below 4 GiB;
- * ignores any other (the console is then COM1 alone). */
-void fbcon_init(const struct boot_framebuffer *fb);
+/*
+ * Takes a framebuffer whose geometry boot_info_read() has checked: draws in
+ * a 24- or 32-bit RGB or an EGA text one below 4 GiB, leaves any other
+ * alone (the console is then COM1 alone, and fbcon_describe() says why).
+ * False, with the field and its value in why, where the screen is smaller
+ * than one character cell.
+ */
+bool fbcon_init(const struct boot_framebuffer *fb, struct strbuf *why);
 
 void fbcon_write(const char *s, size_t n);
 

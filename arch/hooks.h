@@ -6,6 +6,10 @@
 #ifndef PMCTEST_HOOKS_H
 #define PMCTEST_HOOKS_H
 
+#include <stdint.h>
+
+#include "exit_kind.h"
+
 struct arch_hooks {
 	/* One line of diagnostics that fails the running test. */
 	void (*fail)(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -18,6 +22,9 @@ struct arch_hooks {
 	/* Lines for the console the harness writes its TAP on: the header
 	 * of a run, the last words before halting. */
 	void (*print)(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+	/* n instructions of kind were issued that exit to a typical
+	 * hypervisor; port: the I/O port of port I/O. */
+	void (*exits)(enum exit_kind kind, unsigned port, uint32_t n);
 };
 
 void arch_install_hooks(const struct arch_hooks *hooks);
@@ -35,6 +42,15 @@ static inline __attribute__((noreturn)) void arch_bail_out(const char *why)
 {
 	arch_hooks->bail_out(why);
 	__builtin_unreachable();
+}
+
+/* The arch primitives that issue those instructions call this: before the
+ * hooks are installed (and in make bench's floor kernel) it counts
+ * nothing. */
+static inline void arch_exits(enum exit_kind kind, unsigned port, uint32_t n)
+{
+	if (arch_hooks && arch_hooks->exits)
+		arch_hooks->exits(kind, port, n);
 }
 
 #endif

@@ -17,6 +17,7 @@ struct legacy_io {
 	uint32_t vector, error_code;
 	uint32_t trap_ip, trap_cs, trap_flags;
 	uint32_t trapped_in;		/* LEGACY_TRAPPED_IVT or _IDT */
+	uint32_t rdmsr_count, wrmsr_count;	/* the trip's own */
 };
 
 #define EFLAGS_VM	(1u << 17)
@@ -143,6 +144,11 @@ void legacy_run(enum cpu_mode mode, unsigned cpl, enum legacy_body body,
 			 : : "r"((uintptr_t)low(legacy_enter))
 			 : "rax", "rcx", "rdx", "rsi", "rdi", "r8", "r9",
 			   "r10", "r11", "memory", "cc");
+
+	arch_exits(EXIT_RDMSR, 0, io->rdmsr_count);
+	arch_exits(EXIT_WRMSR, 0, io->wrmsr_count);
+	if (body == LEGACY_BODY_RDPMC)
+		arch_exits(EXIT_RDPMC, 0, 1);
 
 	at = trap_linear(io);
 	out->faulted = !(io->vector == VECTOR_UD && at == low(legacy_exit));

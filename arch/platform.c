@@ -5,15 +5,12 @@
 #include "consoles.h"
 #include "context.h"
 #include "cpu.h"
+#include "debug_exit.h"
 #include "exec.h"
 #include "fbcon.h"
 #include "hooks.h"
 #include "kernel_boot.h"
 #include "pmu_enum.h"
-
-/* QEMU's isa-debug-exit (-device isa-debug-exit,iobase=0xf4): a write of v
- * makes QEMU exit with status (v << 1) | 1. Elsewhere the write is lost. */
-#define DEBUG_EXIT_PORT 0xF4
 
 static struct {
 	const char *protocol;

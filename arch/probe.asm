@@ -7,7 +7,7 @@
 global probe_rdpmc64, probe_rdpmc64_insn
 global probe_rdpmc32, probe_rdpmc32_insn
 global probe_rdmsr, probe_rdmsr_insn, probe_wrmsr, probe_wrmsr_insn
-global probe_rdpmc_flags64, probe_rdpmc_flags64_insn
+global probe_rdpmc_flags64_body, probe_rdpmc_flags64_insn
 
 extern ring_exit32
 
@@ -70,11 +70,11 @@ probe_rdpmc32_insn:
 	EXTABLE probe_rdpmc32_insn, probe_rdpmc32_insn.resume, EXTABLE_CAPTURE
 
 BITS 64
-; void probe_rdpmc_flags64(struct flags_probe *p), any CPL in 64-bit mode:
+; void probe_rdpmc_flags64_body(struct flags_probe *p), any CPL in 64-bit mode:
 ; RCX from p->rcx, the arithmetic flags (CF PF AF ZF SF OF) from
 ; p->rflags_in; RAX, RDX and RFLAGS after the RDPMC (or its fault) out.
 FLAGS_ARITH equ 0x8D5
-probe_rdpmc_flags64:
+probe_rdpmc_flags64_body:
 	push rbx
 	mov rcx, [rdi]
 	mov rbx, [rdi + 8]

@@ -8,6 +8,8 @@
 
 #include <stdint.h>
 
+#include "hooks.h"
+
 struct probe_regs {
 	uint64_t rax, rcx, rdx;
 };
@@ -26,7 +28,14 @@ struct flags_probe {
 
 #define RFLAGS_ARITHMETIC 0x8D5ull
 
-void probe_rdpmc_flags64(struct flags_probe *p);
+void probe_rdpmc_flags64_body(struct flags_probe *p);
+
+/* The probe, counted in the exit tally. */
+static inline void probe_rdpmc_flags64(struct flags_probe *p)
+{
+	arch_exits(EXIT_RDPMC, 0, 1);
+	probe_rdpmc_flags64_body(p);
+}
 extern char probe_rdpmc_flags64_insn[];
 
 /* Addresses of the instructions themselves: the RIP a fault must report. */

@@ -54,11 +54,12 @@ trap_common:
 	add rsp, 16			; vector, error code: [RIP, CS, RFLAGS, RSP, SS]
 	test qword [rsp + 8], 3		; CS.RPL: from CPL 3?
 	jnz .batch_iret
-	; From CPL 0 nothing changed privilege: restore RFLAGS and RSP and
-	; jump, without IRETQ (an emulator runs IRETQ in a long helper that
-	; reloads CS and SS: a CPL 0 sweep under TCG takes a quarter less).
-	push qword [rsp + 16]		; RFLAGS (the address is taken before the push)
-	popfq
+	; From CPL 0 nothing changed privilege: restore RSP and jump, without
+	; IRETQ (an emulator runs IRETQ in a long helper that reloads CS and
+	; SS: a CPL 0 sweep under TCG takes a quarter less). RFLAGS is left as
+	; the gate made it: the kernel runs with IF, TF and AC clear, which is
+	; all the gate changes but the arithmetic flags, and the loop sets
+	; those anew (POPFQ ends an emulator's translated block).
 	mov rsp, [rsp + 24]
 	jmp batch_rdpmc_resume
 .batch_iret:

@@ -168,11 +168,13 @@ msg_not_multiboot2:
 	db "pmctest: entered without the Multiboot2 magic in EAX; boot through GRUB (multiboot2) or PVH", 13, 10
 	db "Bail out! unknown boot protocol", 13, 10, 0
 
+; Accessed bits preset (type 9BH, 93H): the CPU would otherwise set them on
+; loading a selector, writing into .rodata (SDM Vol. 3A, 3.4.5.1).
 align 8
 boot_gdt:			; the first entries of arch/gdt.c's GDT
 	dq 0
-	dq 0x00AF9A000000FFFF	; SEL_KERNEL_CODE64: 64-bit code, DPL 0
-	dq 0x00CF92000000FFFF	; SEL_KERNEL_DATA: flat data, DPL 0
+	dq 0x00AF9B000000FFFF	; SEL_KERNEL_CODE64: 64-bit code, DPL 0
+	dq 0x00CF93000000FFFF	; SEL_KERNEL_DATA: flat data, DPL 0
 boot_gdt_end:
 boot_gdt_pointer:
 	dw boot_gdt_end - boot_gdt - 1

@@ -3,7 +3,9 @@
 #include <stdarg.h>
 
 #include "console.h"
+#include "deviations_said.h"
 #include "exit_status.h"
+#include "exit_tally.h"
 #include "glob.h"
 #include "interrupt_log.h"
 #include "platform.h"
@@ -21,6 +23,7 @@ static struct {
 	bool failed;
 	bool skipped;
 	char skip_reason[160];
+	char brief[64];		/* test_brief(): empty until the first call */
 	char diagnostics[8192];
 	struct strbuf diag;
 	unsigned first_failure;	/* where the first test_fail() line starts */
@@ -74,6 +77,19 @@ void test_skip(const char *fmt, ...)
 
 	current.skipped = true;
 	strbuf_init(&sb, current.skip_reason, sizeof(current.skip_reason));
+	va_start(ap, fmt);
+	strbuf_vprintf(&sb, fmt, ap);
+	va_end(ap);
+}
+
+void test_brief(const char *fmt, ...)
+{
+	struct strbuf sb;
+	va_list ap;
+
+	if (current.brief[0])
+		return;
+	strbuf_init(&sb, current.brief, sizeof(current.brief));
 	va_start(ap, fmt);
 	strbuf_vprintf(&sb, fmt, ap);
 	va_end(ap);
@@ -267,17 +283,29 @@ static void list_one(const struct suite *s, unsigned i,
 /*
  * The diagnostics of the test that ran, under its result line: `message`
  * is the deviation where a check named one, else the first failure, or
- * for a passing test under `verbose` the first line.
+ * for a passing test under `verbose` the first line. A failure that
+ * deviates as an earlier one did names that test instead, unless the run
+ * is `verbose` or the diagnostics were cut.
  */
-static void print_diagnostics(void)
+static void print_diagnostics(const char *id)
 {
 	const char *first = current.diagnostics;
+	bool truncated = current.diag.len >= current.diag.size;
+	struct diagnostic_keys keys;
+	const char *earlier;
 
 	if (current.failed && current.first_failure < current.diag.size)
 		first += current.first_failure;
-	tap_yaml(current.diagnostics, first,
-		 current.diag.len >= current.diag.size
-			 ? (unsigned)sizeof(current.diagnostics) : 0);
+	diagnostic_keys_find(current.diagnostics, first, &keys);
+	if (current.failed && !run.options->verbose && !truncated) {
+		earlier = deviation_said_before(&keys, id);
+		if (earlier) {
+			tap_yaml_same(earlier, current.brief);
+			return;
+		}
+	}
+	tap_yaml(current.diagnostics, &keys,
+		 truncated ? (unsigned)sizeof(current.diagnostics) : 0);
 }
 
 /* An interrupt the test did not take for itself (a test that expects one
@@ -295,10 +323,15 @@ static void run_one(const struct suite *s, unsigned i,
 {
 	uint64_t ran;
 	enum tap_result result;
+	unsigned group = 0;
 
+	while (t->id[group] && t->id[group] != '.')
+		group++;
+	exit_tally_group(t->id, group);	/* the test and its report */
 	current.started = platform_timestamp();
 	current.failed = false;
 	current.skipped = false;
+	current.brief[0] = '\0';
 	strbuf_init(&current.diag, current.diagnostics,
 		    sizeof(current.diagnostics));
 	strbuf_init(&current.named, current.statements, sizeof(current.statements));
@@ -319,7 +352,8 @@ static void run_one(const struct suite *s, unsigned i,
 	tap_result(result, run.number, t->id, current.statements,
 		   current.skip_reason);
 	if ((result == TAP_FAIL || run.options->verbose) && current.diag.len)
-		print_diagnostics();
+		print_diagnostics(t->id);
+	exit_tally_group(0, 0);	/* not the `timing` lines */
 	if (run.options->timing)
 		console_printf("# time: %s run=%llu report=%llu\n", t->id,
 			       (unsigned long long)(ran - current.started),
@@ -350,9 +384,11 @@ int harness_run(const struct harness_options *o)
 	run.options = o;
 	run.started = platform_timestamp();
 	for_each_selected(o, run_one);
-	if (o->timing)
+	if (o->timing) {
 		console_printf("# time: suite %llu\n",
 			       (unsigned long long)(platform_timestamp() - run.started));
+		exit_tally_print();
+	}
 
 	/* The one summary line serial-console CI greps for, a TAP comment. */
 	console_printf("# pmctest: %u passed, %u failed, %u skipped\n",

@@ -68,6 +68,15 @@ void test_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void test_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void test_skip(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/*
+ * What the running test's first deviation was, in a few words ("#UD at
+ * RCX=0x10000"). A failing test whose message, expected and observed
+ * outcome are an earlier test's is reported as that test's ID and these
+ * words (kernel/deviations_said.h); `verbose` reports every test in full.
+ * Only a test's first call counts.
+ */
+void test_brief(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 /* Whether the running test has failed so far: a check that reports many
  * mismatches gives the first in full and the rest shorter. */
 bool test_has_failed(void);

@@ -7,6 +7,7 @@
 #include "console.h"
 #include "consoles.h"
 #include "exit_status.h"
+#include "exit_tally.h"
 #include "fbcon.h"
 #include "apic.h"
 #include "gdt.h"
@@ -15,6 +16,7 @@
 #include "hooks.h"
 #include "interrupt_log.h"
 #include "kernel_boot.h"
+#include "kernel_memory.h"
 #include "platform.h"
 #include "tap_writer.h"
 #include "trap.h"
@@ -28,50 +30,54 @@ static const struct arch_hooks hooks = {
 	.bail_out = harness_bail_out,
 	.interrupt = interrupt_log_record,
 	.print = console_printf,
+	.exits = exit_tally_count,
 };
 
-/* Before the harness has started its TAP: version line, why, Bail out!. */
+/* Before the harness has started its TAP: version line, why, and a Bail
+ * out! that names the field and its value too (what a runner quotes). */
 static void refuse(const char *what, const char *why)
 {
+	char text[256];
+	struct strbuf line;
+
+	strbuf_init(&line, text, sizeof(text));
+	strbuf_printf(&line, "%s: %s", what, why);
 	tap_version();
-	console_printf("# pmctest: %s: %s\n", what, why);
-	tap_bail_out(what);
+	console_printf("# pmctest: %s\n", text);
+	tap_bail_out(text);
 	platform_exit(EXIT_HARNESS_ERROR);
 }
 
 void kmain(uint32_t protocol, uint32_t info)
 {
-	static char line[1024];
+	static char line[BOOT_COMMAND_LINE_MAX + 1];
 	static char copy[sizeof(line)];
 	char error_text[200];
 	struct strbuf error;
 	struct harness_options options;
-	const char *problem = "";
-	struct boot_framebuffer framebuffer;
-	const char *given;
-	size_t n = 0;
+	struct boot_memory memory;
+	struct boot_info boot;
 
+	arch_install_hooks(&hooks);	/* first: the consoles' setup is counted */
 	consoles_init();
-	arch_install_hooks(&hooks);
 	gdt_init();
 	idt_init();
 	guard_pages_init();
 	interrupts_init();
 
-	if (boot_framebuffer(protocol, info, &framebuffer))
-		fbcon_init(&framebuffer);
-	given = boot_command_line(protocol, info, &problem);
-	if (!given)
-		refuse("bad boot information", problem);
-	for (; given[n]; n++) {
-		if (n + 1 == sizeof(line))
-			refuse("bad command line", "longer than 1023 characters");
-		line[n] = copy[n] = given[n];
-	}
+	/* Everything the loader handed over is checked before it is used; a
+	 * refusal goes to COM1 alone, the screen not being set up yet. */
+	strbuf_init(&error, error_text, sizeof(error_text));
+	kernel_memory(&memory);
+	if (!boot_info_read(protocol, info, &memory, &boot, &error))
+		refuse("bad boot information", error_text);
+	if (boot.has_framebuffer && !fbcon_init(&boot.framebuffer, &error))
+		refuse("bad boot information", error_text);
+	for (size_t n = 0; n <= boot.command_line_length; n++)
+		line[n] = copy[n] = boot.command_line[n];
 	kernel_boot_record(boot_protocol_name(protocol), copy);
 	boot_msrs_record();	/* RESET-1..4: before any test writes one */
 
-	strbuf_init(&error, error_text, sizeof(error_text));
 	if (!cmdline_parse(line, &options, &error))
 		refuse("bad command line", error_text);
 	if (options.consoles)

@@ -3,6 +3,7 @@
 #include <stdbool.h>
 
 #include "console.h"
+#include "strbuf.h"
 
 void tap_version(void)
 {
@@ -31,16 +32,29 @@ void tap_bail_out(const char *why)
 	console_printf("Bail out! %s\n", why);
 }
 
-/* A YAML double-quoted scalar: the text with " and \ escaped. */
+/* n bytes of text, in pieces the console's formatting buffer holds. */
+static void print_run(const char *text, int n)
+{
+	for (int k = 0; k < n; k += 512)
+		console_printf("%.*s", n - k < 512 ? n - k : 512, text + k);
+}
+
+/* A YAML double-quoted scalar of the n bytes at text (fewer if a NUL
+ * comes first): " and \ escaped. Written in runs between the escapes,
+ * not a character at a time: each write is a formatting pass. */
 static void print_quoted(const char *text, int n)
 {
+	int run = 0, k = 0;
+
 	console_printf("\"");
-	for (int k = 0; k < n && text[k]; k++) {
-		if (text[k] == '"' || text[k] == '\\')
+	for (; k < n && text[k]; k++) {
+		if (text[k] == '"' || text[k] == '\\') {
+			print_run(text + run, k - run);
 			console_printf("\\%c", text[k]);
-		else
-			console_printf("%c", text[k]);
+			run = k + 1;
+		}
 	}
+	print_run(text + run, k - run);
 	console_printf("\"");
 }
 
@@ -110,54 +124,10 @@ static void print_value(const char *prefix, const char *key, int indent,
 	}
 }
 
-/* The first of lines that starts with key and ": ", if any: the line, and
- * its value (n bytes at *value). */
-static const char *find_keyed_line(const char *lines, const char *key,
-				   const char **value, int *n)
+static void print_key(const char *key, const struct keyed_line *value)
 {
-	unsigned key_len = 0;
-
-	while (key[key_len])
-		key_len++;
-	for (const char *line = lines; *line;) {
-		const char *end = line;
-		bool match = true;
-
-		while (*end && *end != '\n')
-			end++;
-		for (unsigned k = 0; k <= key_len && match; k++)
-			match = k < key_len ? line[k] == key[k] : line[k] == ':';
-		if (match && line[key_len + 1] == ' ') {
-			*value = line + key_len + 2;
-			*n = (int)(end - *value);
-			return line;
-		}
-		line = *end ? end + 1 : end;
-	}
-	return 0;
-}
-
-static int line_length(const char *line)
-{
-	int n = 0;
-
-	while (line[n] && line[n] != '\n')
-		n++;
-	return n;
-}
-
-/* The lines tap_yaml() has shown as keys, not to show again. */
-struct shown {
-	const char *line[4];
-	unsigned count;
-};
-
-static bool was_shown(const struct shown *shown, const char *line)
-{
-	for (unsigned k = 0; k < shown->count; k++)
-		if (shown->line[k] == line)
-			return true;
-	return false;
+	if (value->line)
+		print_value("  ", key, 4, value->value, value->length);
 }
 
 /*
@@ -167,36 +137,25 @@ static bool was_shown(const struct shown *shown, const char *line)
  * subset Perl's TAP::Parser reads (a list item that is a quoted "x: y" is
  * taken for a map).
  */
-void tap_yaml(const char *lines, const char *first, unsigned truncated)
+void tap_yaml(const char *lines, const struct diagnostic_keys *keys,
+	      unsigned truncated)
 {
-	static const char *const keys[] = { "context", "expected", "observed" };
-	struct shown shown = { { 0 }, 0 };
-	const char *values[3], *line, *value;
-	int lengths[3], n;
+	const char *shown[4] = { keys->message.line, keys->context.line,
+				 keys->expected.line, keys->observed.line };
 	bool listed = false;
 
-	for (unsigned k = 0; k < 3; k++) {
-		values[k] = 0;
-		line = find_keyed_line(lines, keys[k], &values[k], &lengths[k]);
-		if (line)
-			shown.line[shown.count++] = line;
-	}
-	line = find_keyed_line(lines, "deviation", &value, &n);
-	if (!line) {
-		line = first;
-		value = line;
-		n = line_length(line);
-	}
-	shown.line[shown.count++] = line;
-
 	console_printf("  ---\n");
-	print_value("  ", "message", 4, value, n);
-	for (unsigned k = 0; k < 3; k++)
-		if (values[k])
-			print_value("  ", keys[k], 4, values[k], lengths[k]);
-	for (line = lines; *line;) {
-		n = line_length(line);
-		if (!was_shown(&shown, line)) {
+	print_key("message", &keys->message);
+	print_key("context", &keys->context);
+	print_key("expected", &keys->expected);
+	print_key("observed", &keys->observed);
+	for (const char *line = lines; *line;) {
+		int n = diagnostic_line_length(line);
+		bool was_shown = false;
+
+		for (unsigned k = 0; k < 4; k++)
+			was_shown = was_shown || shown[k] == line;
+		if (!was_shown) {
 			if (!listed)
 				console_printf("  diagnostics:\n");
 			listed = true;
@@ -207,5 +166,17 @@ void tap_yaml(const char *lines, const char *first, unsigned truncated)
 	if (truncated)
 		console_printf("  truncated: \"the diagnostics filled their %u-byte buffer\"\n",
 			       truncated);
+	console_printf("  ...\n");
+}
+
+void tap_yaml_same(const char *earlier_id, const char *brief)
+{
+	char text[200];
+	struct strbuf same;
+
+	strbuf_init(&same, text, sizeof(text));
+	strbuf_printf(&same, "%s%s%s", earlier_id, *brief ? ": " : "", brief);
+	console_printf("  ---\n");
+	print_value("  ", "same", 4, text, text_length(text));
 	console_printf("  ...\n");
 }

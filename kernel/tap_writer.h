@@ -7,6 +7,8 @@
 #ifndef PMCTEST_TAP_WRITER_H
 #define PMCTEST_TAP_WRITER_H
 
+#include "diagnostic_keys.h"
+
 enum tap_result { TAP_PASS, TAP_FAIL, TAP_SKIP };
 
 void tap_version(void);
@@ -18,12 +20,19 @@ void tap_result(enum tap_result result, unsigned number, const char *id,
 
 /*
  * The diagnostics of the result above, `lines` one diagnostic a line, as
- * its YAML block. `message` is the line starting "deviation: " if there
- * is one, else `first`; the first "context: ", "expected: " and
- * "observed: " lines are keys; the rest is the `diagnostics` list.
- * `truncated`, unless 0, is the size of the buffer the lines filled.
+ * its YAML block: keys (kernel/diagnostic_keys.h) as `message`,
+ * `context`, `expected` and `observed`; the rest as the `diagnostics`
+ * list. `truncated`, unless 0, is the size of the buffer the lines filled.
  */
-void tap_yaml(const char *lines, const char *first, unsigned truncated);
+void tap_yaml(const char *lines, const struct diagnostic_keys *keys,
+	      unsigned truncated);
+
+/*
+ * The YAML block of a failure whose deviation an earlier test reported in
+ * full: `same: "EARLIER_ID: BRIEF"`, or without the brief (what the check
+ * said of this test's deviation in a few words) where there is none.
+ */
+void tap_yaml_same(const char *earlier_id, const char *brief);
 
 void tap_bail_out(const char *why);
 

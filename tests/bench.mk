@@ -2,15 +2,23 @@
 # default suite next to a floor kernel, the time per group of tests (the
 # kernel's timing option) and the full sweeps' RDPMCs per second, into
 # $(BUILD)/bench.md
-# (tests/bench.py). BENCH_RUNS=5 runs per wall time; BENCH_TARGETS=tcg,kvm.
+# (tests/bench.py). BENCH_RUNS=5 runs per wall time; BENCH_TARGETS=tcg,kvm;
+# KUT_PMU=path to a built kvm-unit-tests x86/pmu.flat runs it beside the
+# suite (without it, its row says SKIP and why).
 
 FLOOR_ELF	:= $(BUILD)/floor.elf
 FLOOR_ISO	:= $(BUILD)/floor.iso
 FLOOR_OBJS	:= $(patsubst %.asm,$(BUILD)/obj/%.o,$(wildcard boot/*.asm)) \
-		   $(BUILD)/obj/arch/stacks.o $(BUILD)/obj/tests/bench/floor.o
+		   $(BUILD)/obj/arch/stacks.o $(BUILD)/obj/arch/hooks.o \
+		   $(BUILD)/obj/tests/bench/floor.o
 BENCH_RUNS	?= 5
 BENCH_TARGETS	?= tcg,kvm
 BENCH_TIMEOUT	?= 600
+KUT_PMU		?=
+export PMCTEST_BENCH_TARGETS = $(BENCH_TARGETS)
+export PMCTEST_BENCH_RUNS = $(BENCH_RUNS)
+export PMCTEST_BENCH_TIMEOUT = $(BENCH_TIMEOUT)
+export PMCTEST_KUT_PMU = $(KUT_PMU)
 
 $(FLOOR_ELF): $(FLOOR_OBJS) linker.ld
 	$(LD) $(KERNEL_LDFLAGS) -o $@ $(FLOOR_OBJS)
@@ -21,5 +29,6 @@ $(FLOOR_ISO): $(FLOOR_ELF) scripts/mkiso | $(BUILD)/.tools-run
 bench: $(ELF) $(ISO) $(FLOOR_ELF) $(FLOOR_ISO) | $(BUILD)/.tools-uefi
 	$(PYTHON) tests/bench.py --elf $(ELF) --iso $(ISO) \
 		--floor-elf $(FLOOR_ELF) --floor-iso $(FLOOR_ISO) \
-		--targets $(BENCH_TARGETS) --runs $(BENCH_RUNS) \
-		--timeout $(BENCH_TIMEOUT) --qemu $(QEMU) --out $(BUILD)/bench.md
+		--targets "$$PMCTEST_BENCH_TARGETS" --runs "$$PMCTEST_BENCH_RUNS" \
+		--timeout "$$PMCTEST_BENCH_TIMEOUT" --qemu "$$PMCTEST_QEMU" --out $(BUILD)/bench.md \
+		--kut-pmu "$$PMCTEST_KUT_PMU"

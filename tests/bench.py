@@ -6,9 +6,11 @@ For each target, boots the kernel with tests=bench.* and collects the
 YAML diagnostics; then times the default suite from QEMU's start to its
 exit, per boot route, the median of --runs runs, as it is and with COM1
 discarded inside QEMU, next to the floor kernel (tests/bench/floor.c)
-booted the same way, the three in turn; then, with the kernel's `timing`
-option, the time per group of tests and the RDPMCs per second of the full
-ECX sweeps.
+booted the same way, the three in turn (with --kut-pmu, kvm-unit-tests'
+x86/pmu.flat in the same turns, beside the suite on -M pc); then, with the
+kernel's `timing` option, the time per group of tests, the instructions
+that exit to a hypervisor per group (the exit tally) and the RDPMCs per
+second of the full ECX sweeps.
 Writes a Markdown report.
 """
 import argparse
@@ -19,7 +21,7 @@ import subprocess
 import sys
 import time
 
-from hosttools import TESTS, boot, tap_log
+from hosttools import TESTS, bench_log, boot, kut, tap_log
 
 # name: (accel, cpu, label, expectation file, [(route, machine)]); the
 # machine "uefi" is -M pc with OVMF instead of SeaBIOS.
@@ -41,8 +43,6 @@ def excluded(expect_name):
     with open(os.path.join(EXPECT_DIR, expect_name)) as f:
         globs = [l.split()[0][1:] for l in f if l.startswith("!")]
     return f"exclude={','.join(globs)}" if globs else ""
-BENCH_LINE = re.compile(r"^bench (\S+) cycles_median=(\d+) "
-                        r"cycles_min=(\d+) n=(\d+) outcome=(\S+)")
 
 
 def qemu(args, accel, cpu, route, elf, iso, cmdline, machine=""):
@@ -65,11 +65,8 @@ def target_usable(accel):
 def bench_rows(args, accel, cpu):
     run = boot.Boot(qemu(args, accel, cpu, "pvh", args.elf, args.iso,
                          "tests=bench.* verbose"), args.timeout, False, None)
-    yaml = tap_log.YamlBlock()
-    notes = [d for line in run.lines for d in yaml.feed(line)[1]]
-    rows = [m.groups() for m in map(BENCH_LINE.match, notes) if m]
     status, problem = run.verdict()
-    return rows, problem
+    return bench_log.bench_rows(run.lines), problem
 
 
 def quiet(cmd):
@@ -86,7 +83,7 @@ def wall_times(args, commands):
     (COM1) in the last run."""
     times = {name: [] for name in commands}
     codes = {name: set() for name in commands}
-    sizes = {}
+    outputs = {}
     for _ in range(args.runs):
         for name, cmd in commands.items():
             start = time.monotonic()
@@ -95,12 +92,13 @@ def wall_times(args, commands):
                                       capture_output=True,
                                       timeout=args.timeout)
                 codes[name].add(proc.returncode)
-                sizes[name] = len(proc.stdout)
+                outputs[name] = proc.stdout
             except subprocess.TimeoutExpired:
                 codes[name].add("timeout")
             times[name].append(time.monotonic() - start)
     return {name: (statistics.median(times[name]), codes[name],
-                   sizes.get(name, 0)) for name in commands}
+                   len(outputs.get(name, b"")), outputs.get(name, b""))
+            for name in commands}
 
 
 TIME_LINE = re.compile(r"^# time: (\S+) run=(\d+) report=(\d+)$")
@@ -132,6 +130,32 @@ def timed_boot(args, accel, cpu, machine, cmdline):
         problem = "no timing lines"
     hz = suite / (end_at - plan_at) if not problem else None
     return tests, suite, hz, run, problem
+
+
+def exit_tallies(args, accel, cpu, machine, cmdline):
+    """The exit tally of one `timing` boot of the suite: {group: counts}
+    (bench_log.exit_tallies), or a problem."""
+    _, _, _, run, problem = timed_boot(args, accel, cpu, machine, cmdline)
+    tallies = bench_log.exit_tallies(run.lines)
+    if not problem and "total" not in tallies:
+        problem = "no '# exits:' lines"
+    return tallies, problem
+
+
+COM1_PORTS = range(0x3F8, 0x400)
+
+
+def exit_rows(tallies):
+    """Per group (and the total): COM1's port I/O, the other port I/O,
+    RDMSR, WRMSR, CPUID, RDPMC, HLT, all of them."""
+    rows = []
+    for group, t in tallies.items():
+        com1 = sum(n for k, n in t.items() if k.startswith("io.0x") and
+                   int(k[5:], 16) in COM1_PORTS)
+        row = [com1, t.get("io", 0) - com1] + \
+            [t.get(k, 0) for k in ("rdmsr", "wrmsr", "cpuid", "rdpmc", "hlt")]
+        rows.append((group, *row, t.get("io", 0) + sum(row[2:])))
+    return rows
 
 
 def group_of(test_id):
@@ -207,6 +231,8 @@ def main(argv):
     p.add_argument("--runs", type=int, default=5)
     p.add_argument("--timeout", type=float, default=600.0)
     p.add_argument("--qemu", default="qemu-system-x86_64")
+    p.add_argument("--kut-pmu", default="",
+                   help="a built kvm-unit-tests x86/pmu.flat to run beside the suite")
     args = p.parse_args(argv)
 
     out = ["# pmctest bench", "",
@@ -214,7 +240,8 @@ def main(argv):
            "16 between LFENCE-serialised RDTSCs, less the fastest empty "
            "batch; median and minimum over n batches. Where the instruction "
            "faults, the figure is the whole fault round trip.", ""]
-    walls, rates, groups = [], [], []
+    walls, rates, groups, exits, kuts = [], [], [], [], []
+    kut_why_not = kut.why_not(args.kut_pmu)
     for name in args.targets.split(","):
         accel, cpu, label, expect, routes = TARGETS[name]
         why_not = target_usable(accel)
@@ -239,17 +266,28 @@ def main(argv):
                          "boot cannot (its command line is baked in)")
             suite_cmd = qemu(args, accel, cpu, route, args.elf, args.iso,
                              excluded(expect), machine)
-            runs = wall_times(args, {
+            commands = {
                 "suite": suite_cmd, "quiet": quiet(suite_cmd),
                 "floor": qemu(args, accel, cpu, route, args.floor_elf,
-                              args.floor_iso, "", machine)})
+                              args.floor_iso, "", machine)}
+            beside = route == "pvh" and not machine and not kut_why_not
+            if beside:
+                commands["kut"] = kut.qemu_command(args.qemu, args.kut_pmu,
+                                                   accel, cpu)
+            runs = wall_times(args, commands)
             walls.append((label, where, runs))
+            if route == "pvh" and not machine:
+                kuts.append((label, runs if beside else None))
         for machine in ("", "microvm"):
             where = f"pvh on {machine or 'pc'}"
             print(f"bench: {label}: time per group via {where}, "
                   f"{args.runs} runs", flush=True)
             groups.append((label, where, *group_times(
                 args, accel, cpu, machine, excluded(expect))))
+        print(f"bench: {label}: the exit tally of the suite via pvh on pc",
+              flush=True)
+        exits.append((label, *exit_tallies(args, accel, cpu, "",
+                                           excluded(expect))))
         print(f"bench: {label}: RDPMCs per second of the full sweeps, "
               f"{args.runs} runs", flush=True)
         rows, problem = sweep_rates(args, accel, cpu, "microvm")
@@ -270,13 +308,58 @@ def main(argv):
             "byte | suite exit |",
             "|---|---|---:|---:|---:|---:|---:|---:|---:|---|"]
     for label, route, runs in walls:
-        (suite, codes, size), (discarded, _, _), (floor, _, _) = (
+        (suite, codes, size, _), (discarded, _, _, _), (floor, _, _, _) = (
             runs["suite"], runs["quiet"], runs["floor"])
         per_byte = (suite - discarded) / size * 1e6 if size else 0
         out.append(f"| {label} | {route} | {suite:.2f} | {discarded:.2f} | "
                    f"{floor:.2f} | {suite / floor:.1f}x | "
                    f"{discarded / floor:.1f}x | {size:,} | {per_byte:.1f} | "
                    f"{status_text(codes)} |")
+    out += ["", "## Beside kvm-unit-tests", "",
+            "kvm-unit-tests' x86/pmu.flat (KUT_PMU), booted as its x86/run "
+            "boots it, in the same turns as the suite and the floor on -M pc. "
+            "Under TCG it stops at its first #UD (an RDPMC that TCG does not "
+            "implement), where pmctest goes on through every test: the two "
+            "did unequal work.", "",
+            "| target | run | seconds | / floor | COM1 bytes | how it ended |",
+            "|---|---|---:|---:|---:|---|"]
+    for label, runs in kuts:
+        if runs is None:
+            out.append(f"| {label} | kvm-unit-tests x86/pmu.flat | - | - | - | "
+                       f"SKIP: {kut_why_not} |")
+            continue
+        floor = runs["floor"][0]
+        suite, codes, size, _ = runs["suite"]
+        out.append(f"| {label} | pmctest, default suite (PVH) | {suite:.2f} | "
+                   f"{suite / floor:.1f}x | {size:,} | {status_text(codes)} |")
+        seconds, _, size, output = runs["kut"]
+        out.append(f"| {label} | kvm-unit-tests x86/pmu.flat (Multiboot) | "
+                   f"{seconds:.2f} | {seconds / floor:.1f}x | {size:,} | "
+                   f"{kut.how_it_ended(output)} |")
+    out += ["", "## Exits", "",
+            "Instructions that exit to a typical hypervisor, as the kernel "
+            "counts them where it issues them (`timing`'s `# exits:` lines), "
+            "in one boot of the suite, PVH on pc. `start` is the boot, the "
+            "enumeration and the header; a group's count includes its "
+            "reports. The console is COM1 (ports 3F8H-3FFH): an OUT per "
+            "byte, an IN of the line status per 16. Not counted: MMIO (the "
+            "xAPIC, a framebuffer), exceptions, the boot code before the "
+            "kernel's C entry.", ""]
+    for label, tallies, problem in exits:
+        out += [f"### {label}", ""]
+        if problem:
+            out += [f"Not measured: {problem}.", ""]
+            continue
+        rows = exit_rows(tallies)
+        out += ["| group | COM1 port I/O | other port I/O | RDMSR | WRMSR | "
+                "CPUID | RDPMC | HLT | all |",
+                "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+        out += ["| " + " | ".join([group] + [f"{n:,}" for n in row]) + " |"
+                for group, *row in rows]
+        total = rows[-1]
+        out += ["", f"The console's share: {total[1]:,} of {total[-1]:,} "
+                f"exits ({total[1] / total[-1]:.1%}); without the RDPMCs, "
+                f"{total[1] / (total[-1] - total[6]):.1%}.", ""]
     out += ["", "## Where the time goes", "",
             "The kernel's `timing` option: TSC ticks of each test, and of its "
             "report (result line and diagnostics on the serial console), "

@@ -21,12 +21,14 @@ import sys
 import tempfile
 
 from hosttools import ROOT
-from hosttools.boot import (EXIT_HARNESS_ERROR, Boot, cmdline_problem,
-                            exit_on_signals)
+from hosttools.boot import EXIT_HARNESS_ERROR, Boot
+from hosttools.images import elf_problem
+from hosttools.kernel_cmdline import cmdline_problem
 from hosttools.nested.build import build_debian, build_own, read_info
 from hosttools.nested.initramfs import run_archive
 from hosttools.nested.kernels import KERNELS
 from hosttools.nested.outer import outer_command
+from hosttools.procs import exit_on_signals
 L1_REPORT = re.compile(r"^(pmctest-l1: .*|\s*\d+ kvm.*)$", re.M)
 
 
@@ -57,7 +59,7 @@ def run(args):
     if info is None:
         say(f"{args.images} holds no built kernel: tests/kvm.py build first")
         return EXIT_HARNESS_ERROR
-    problem = cmdline_problem(args.cmdline)
+    problem = cmdline_problem(args.cmdline) or elf_problem(args.elf)
     if problem:
         say(f"{problem} (status 2)")
         return EXIT_HARNESS_ERROR

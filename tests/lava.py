@@ -17,9 +17,9 @@ what LAVA recorded.
       SKIPs, saying why, where lava-run cannot run (absent, not root).
 """
 import argparse
+import collections
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -27,6 +27,8 @@ import tempfile
 
 from hosttools import TESTS, tap_log
 from hosttools.tap_out import Tap
+from hosttools.kernel_cmdline import cmdline_problem
+from hosttools.verdict import verdict
 
 # the job templates and the device file
 JOBS = os.path.join(TESTS, "lava")
@@ -70,18 +72,35 @@ class Job:
         proc = subprocess.run(cmd, stdin=subprocess.DEVNULL,
                               capture_output=True, text=True, timeout=600)
         self.returncode = proc.returncode
-        self.log = proc.stdout + proc.stderr
+        self.read(proc.stdout + proc.stderr)
+
+    def read(self, log):
+        """LAVA's log records: its results, the serial lines, its errors."""
+        self.log = log
         self.results, self.serial, self.errors = [], [], []
-        for line in self.log.splitlines():
+        records = []
+        for line in log.splitlines():
             try:
                 record = json.loads(line)
             except ValueError:
                 continue
-            level, msg = record.get("lvl"), record.get("msg")
+            if isinstance(record, dict):
+                records.append((record.get("lvl"), record.get("msg")))
+        # what LAVA typed, which the console echoes (before or after LAVA
+        # logs the typing)
+        sent = collections.Counter(msg.strip() for level, msg in records
+                                   if level == "input" and isinstance(msg, str))
+        for level, msg in records:
             if level == "results" and isinstance(msg, dict):
                 self.results.append(msg)
             elif level == "target" and isinstance(msg, str):
-                self.serial.append(msg)
+                # LAVA's log puts a backslash before every quote of the
+                # console's lines (and drops CR, ESC and empty lines)
+                text = tap_log.CONTROL.sub("", msg.replace('\\"', '"'))
+                if sent[text]:
+                    sent[text] -= 1
+                else:
+                    self.serial.append(text)
             elif level == "error":
                 self.errors.append(str(msg))
 
@@ -106,6 +125,16 @@ class Job:
 
     def summary(self):
         return next(filter(None, map(tap_log.summary_counts, self.serial)), None)
+
+    def verdict(self):
+        """hosttools.verdict on the serial lines (LAVA keeps no exit
+        status), and whether LAVA's failures agree with it."""
+        v = verdict(self.serial, None)
+        failed = "fail" in [r for _, r in self.tests()]
+        if v.status != 2 and failed != (v.status == 1):
+            v.status, v.reason = 2, (f"LAVA recorded {'a' if failed else 'no'} "
+                                     f"failed test, the TAP says status {v.status}")
+        return v
 
 
 def check(args):
@@ -132,6 +161,9 @@ def check(args):
                       f"{name}: one LAVA result per TAP test: {len(lava)} results, "
                       f"{len(seen)} TAP lines, summary {counts}",
                       [f"job {run.job_result()}, status {run.returncode}"] + run.errors)
+            v = run.verdict()
+            tap.check(v.status != 2, f"{name}: the serial TAP LAVA kept has the "
+                      "verdict of a complete run", [v.reason])
             differ = [f"TAP {t} {a}, LAVA {u} {b}"
                       for (t, a), (u, b) in zip(seen, lava) if (t, a) != (u, b)]
             tap.check(not differ and [t for t, _ in seen] == [t for t, _ in lava] and
@@ -145,9 +177,13 @@ def check(args):
         job = render(args.elf, "tests=selftest.pass bogus", args.cpu,
                      args.timeout, out)
         stopped = Job(job, out)
-        tap.check(stopped.job_result() == "fail" and not stopped.tests(),
-                  "a kernel that stops before its summary line fails the job",
-                  [f"job {stopped.job_result()}, tests {stopped.tests()}"])
+        v = stopped.verdict()
+        tap.check(stopped.job_result() == "fail" and not stopped.tests() and
+                  v.status == 2,
+                  "a kernel that stops before its summary line fails the job, "
+                  "and its TAP's verdict is status 2",
+                  [f"job {stopped.job_result()}, tests {stopped.tests()}, "
+                   f"verdict {v}"])
     return tap.finish()
 
 
@@ -169,8 +205,9 @@ def main(argv):
             p.error(f"no such file: {image}")
     if args.iso and args.cmdline and not args.check:
         p.error("--cmdline: an ISO has its command line built in")
-    if re.search(r"[^\x20-\x7e]|'", args.cmdline):
-        p.error("--cmdline: printable ASCII without single quotes only")
+    problem = cmdline_problem(args.cmdline)
+    if problem:         # the kernel's refusal; none leaves a quote in it
+        p.error(f"--cmdline: {problem}")
     if args.check:
         return check(args)
     why_not = why_not_runnable()
@@ -187,10 +224,14 @@ def main(argv):
     print(f"lava: job {run.job_result()}; {verdicts.count('pass')} pass, "
           f"{verdicts.count('fail')} fail, {verdicts.count('skip')} skip; "
           f"log in {os.path.join(out, 'lava-run.log')}")
-    # pmctest's statuses: 2 the job did not complete, 1 a test failed.
+    # pmctest's statuses: 2 the job did not complete or its TAP is not a
+    # complete run's, 1 a test failed.
     if run.job_result() != "pass":
         return 2
-    return 1 if "fail" in verdicts else 0
+    v = run.verdict()
+    if v.reason:
+        print(f"lava: {v.reason} (status 2)", file=sys.stderr)
+    return v.status
 
 
 if __name__ == "__main__":

@@ -5,11 +5,22 @@ it; Python puts a script's own folder on its path, so they run from any
 directory with nothing set.
 
   boot        one QEMU boot: its command line, its serial lines, its verdict
+  bootshim    hostile boot information: its cases, one boot through the
+              loader shim, and how it is judged
+  kernel_cmdline  the kernel command line as the kernel parses it
+  procs       the processes the tools start, and the signals that end them
+  lines       an emulator's bytes cut into lines, in linear time
+  verdict     the one verdict on a boot's TAP, for boot.py, tests/run, lava.py
+  args        command-line parsing: one-line errors, numbers that mean something
+  images      what a boot needs, checked before it: ELF, ISO, machine, memory
+  xmltext     a target's text fit for XML and HTML, capped
   tap_log     what the host reads in the kernel's TAP: result lines, the
               summary, YAML diagnostics, the `list` lines
   tap_out     TAP on stdout for the host checks
   xen_console Xen's serial console read back: a guest's lines after
               "(d0) ", joined where Xen cut them, and Xen's own lines
+  bench_log   what make bench reads in the kernel's TAP
+  kut         kvm-unit-tests' pmu.flat beside pmctest in make bench
   targets     the targets tests/run boots pmctest on (data)
   spec_doc    the statements of docs/spec.md
   runner/     tests/run, one job per module

@@ -6,51 +6,18 @@ command; tests/run, bench.py and the host checks boot through it too.
 import os
 import re
 import select
-import signal
 import subprocess
 import sys
 import time
 
-from .tap_log import CONTROL, RESULT, SUMMARY_PREFIX
+from . import procs
+from .lines import LineSplitter
+from .tap_log import CONTROL, RESULT
+from .verdict import TAP_VERSION, TapReader, is_listing
 
 EXIT_HARNESS_ERROR = 2
-TAP_VERSION = "TAP version 13"
 OVMF = "/usr/share/ovmf/OVMF.fd"    # Debian's ovmf: UEFI for QEMU
-KERNEL_CMDLINE_MAX = 1023   # kernel/main.c copies at most this many bytes
 
-
-# The emulators this process has started and not yet reaped.
-LIVE = set()
-
-
-def kill_live():
-    for proc in list(LIVE):
-        if proc.poll() is None:
-            proc.kill()
-
-
-def exit_on_signals():
-    """SIGINT, SIGTERM and SIGHUP end this process at once, killing every
-    emulator it started first (threads waiting on them then return)."""
-    def stop(signum, frame):
-        kill_live()
-        sys.exit(128 + signum)
-    for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
-        signal.signal(signum, stop)
-
-
-def cmdline_problem(cmdline):
-    """Why the kernel would refuse this command line, or None: it takes
-    printable ASCII only, at most KERNEL_CMDLINE_MAX bytes (and a PVH
-    loader puts a much longer one where the kernel does not find it)."""
-    if len(cmdline.encode()) > KERNEL_CMDLINE_MAX:
-        return (f"the kernel command line is {len(cmdline.encode())} bytes, "
-                f"more than the {KERNEL_CMDLINE_MAX} the kernel takes")
-    bad = next((c for c in cmdline if not " " <= c <= "~"), None)
-    if bad is not None:
-        return (f"the kernel command line holds {bad!r}: only printable "
-                "ASCII reaches the kernel intact")
-    return None
 
 # (QEMU's exit code) = (kernel status << 1) | 1 with isa-debug-exit.
 DEBUG_EXIT = ["-device", "isa-debug-exit,iobase=0xf4,iosize=0x04"]
@@ -99,26 +66,24 @@ class Boot:
         self.lines = []
         self.arrived = []       # time.monotonic() when each line came
         self.preamble = None    # how many lines came before TAP, once it came
+        self.tap = TapReader()  # the kernel's TAP, judged as it comes
         self.stderr = ""
         self.timed_out = False
         self.fatal = None       # QEMU's "KVM internal error" line, if any
         self.returncode = None
-        proc = subprocess.Popen(self.cmd, stdin=subprocess.DEVNULL,
-                                stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE)
-        LIVE.add(proc)
+        proc = procs.start(self.cmd, stdin=subprocess.DEVNULL,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         try:
             self._follow(proc, timeout, echo, log)
         finally:                # also when this process is interrupted
-            if proc.poll() is None:
-                proc.kill()
-            self.returncode = proc.wait()
-            LIVE.discard(proc)
+            procs.done(proc)
+            self.returncode = proc.returncode
 
     def _follow(self, proc, timeout, echo, log):
         self.deadline = time.monotonic() + timeout
-        partial, err = b"", b""
-        streams = {proc.stdout.fileno(): "out", proc.stderr.fileno(): "err"}
+        out, err = LineSplitter(), LineSplitter()
+        errors = []
+        streams = {proc.stdout.fileno(): out, proc.stderr.fileno(): err}
         while streams:
             left = self.deadline - time.monotonic()
             if left <= 0:
@@ -129,21 +94,25 @@ class Boot:
                 data = os.read(fd, 65536)
                 if not data:
                     del streams[fd]
-                elif streams[fd] == "err":
-                    err += data
-                    self.stderr = err.decode("utf-8", "replace")
-                    m = QEMU_FATAL.search(self.stderr)
-                    if m and not self.fatal:
-                        self.fatal = m.group(0).strip()
-                        # let the register dump that follows arrive
-                        self.deadline = min(self.deadline, time.monotonic() + 0.5)
+                elif streams[fd] is err:
+                    for raw in err.feed(data):
+                        errors.append(raw.decode("utf-8", "replace"))
+                        m = QEMU_FATAL.search(errors[-1])
+                        if m and not self.fatal:
+                            self.fatal = m.group(0).strip()
+                            # let the register dump that follows arrive
+                            self.deadline = min(self.deadline, time.monotonic() + 0.5)
+                        self.stderr = "\n".join(errors)
                 else:
-                    partial += data
-                    *complete, partial = partial.split(b"\n")
-                    for raw in complete:
+                    for raw in out.feed(data):
                         self._serial(raw, echo, log)
-        if partial:
-            self._serial(partial, echo, log)
+        rest = out.rest()
+        if rest is not None:
+            self._serial(rest, echo, log)
+        rest = err.rest()
+        if rest is not None:
+            errors.append(rest.decode("utf-8", "replace"))
+        self.stderr = "\n".join(errors)
         for line in self.console.finish() if self.console else []:
             self._line(line, echo, log)
 
@@ -160,8 +129,13 @@ class Boot:
             self.deadline = min(self.deadline, time.monotonic() + 0.5)
 
     def _line(self, line, echo, log):
+        if self.preamble is None and line.endswith(TAP_VERSION) and line != TAP_VERSION:
+            # firmware that left its last line open: that part is its own
+            self._line(line[:-len(TAP_VERSION)], echo, log)
+            line = TAP_VERSION
         self.lines.append(line)
         self.arrived.append(time.monotonic())
+        self.tap.feed(line)
         if line == TAP_VERSION and self.preamble is None:
             self.preamble = len(self.lines) - 1
         # What firmware and GRUB print before the kernel's TAP goes to
@@ -187,15 +161,9 @@ class Boot:
         """The lines from the kernel's first TAP line on."""
         return self.lines[self.preamble or 0:]
 
-    @property
-    def summary(self):
-        for line in reversed(self.lines):
-            if line.startswith(SUMMARY_PREFIX) and " passed, " in line:
-                return line
-        return None
-
     def verdict(self):
-        """(status, problem): the kernel's status, or 2 and what went wrong."""
+        """(status, problem): the kernel's status, or 2 and what went wrong
+        (the boot's end, or the TAP's verdict)."""
         if self.fatal:
             last = last_test_started(self.lines)
             return EXIT_HARNESS_ERROR, (
@@ -208,19 +176,13 @@ class Boot:
                 (f"; last result reported: {last}" if last else
                  "; no test result was reported"))
         code = self.returncode
+        if code == 1 and not self.tap.started and self.stderr.strip():
+            return EXIT_HARNESS_ERROR, "QEMU failed: " + self.stderr.strip()
+        if code == 1 and not self.tap.started and is_listing(self.lines):
+            return 0, None
         if code in (1, 3, 5):
-            status = code >> 1
-            bailed = any(l.startswith("Bail out!") for l in self.lines)
-            if status == EXIT_HARNESS_ERROR or bailed:
-                return EXIT_HARNESS_ERROR, None if bailed else (
-                    "the kernel reported a harness error")
-            if self.summary or any(l.startswith(SUMMARY_PREFIX) for l in self.lines):
-                return status, None
-            if code == 1 and self.stderr.strip():
-                return EXIT_HARNESS_ERROR, "QEMU failed: " + self.stderr.strip()
-            if not self.lines:
-                return EXIT_HARNESS_ERROR, "no output on the serial console"
-            return EXIT_HARNESS_ERROR, "truncated TAP: no summary line"
+            v = self.tap.finish(code >> 1)
+            return v.status, v.reason
         if code == 0:
             return EXIT_HARNESS_ERROR, (
                 "the guest reset or powered off without an exit status "

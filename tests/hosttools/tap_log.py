@@ -1,21 +1,27 @@
 """What the host tools read in the kernel's TAP 13: the
 result lines, the summary comment, and the diagnostics of a result, which
 sit in the YAML block under it: its keys (`message: "..."`, `context:`,
-`expected:`, `observed:`) and its `diagnostics:` list (`- text: "..."`);
-and the lines of its `list` option."""
+`expected:`, `observed:`) and its `diagnostics:` list (`- text: "..."`),
+or for a failure that deviates as an earlier test did, the one key
+`same: "EARLIER_ID: BRIEF"`; and the lines of its `list` option."""
 import re
 
 # A result: kind, number, test ID, statements, SKIP or TODO, and reason.
 RESULT = re.compile(r"^(ok|not ok) (\d+) - (\S+)(?: \[([^\]]*)\])?"
                     r"(?: # (SKIP|TODO)\b ?(.*))?$")
 SUMMARY_PREFIX = "# pmctest: "
-SUMMARY = re.compile(r"^# pmctest: (\d+) passed, (\d+) failed, (\d+) skipped$")
+SUMMARY = re.compile(r"^# pmctest: ([0-9]{1,9}) passed, ([0-9]{1,9}) failed, "
+                     r"([0-9]{1,9}) skipped$")
 # A line of the kernel's `list`: test ID, statements, description.
 LISTED = re.compile(r"^(\S+)\s+\[([^\]]*)\]\s*(.*)$")
 # A key of a YAML block with its quoted value, or with a folded one (">"),
 # whose text is on the lines under it.
 KEY = re.compile(r'^  ([a-z]+): "(.*)"$')
 FOLDED_KEY = re.compile(r"^  ([a-z]+): >$")
+# A short YAML block's one diagnostic: the earlier test that reported the
+# same deviation in full, and what the check said of this one in a few
+# words ("#UD at RCX=0x10000"), if it said anything.
+SAME = re.compile(r"^same: ([^:\s]+)(?:: (.*))?$")
 # Screen control that GRUB and SeaBIOS send before the kernel's first line.
 CONTROL = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|[\x00-\x08\x0b-\x1f\x7f]")
 
@@ -72,6 +78,16 @@ class YamlBlock:
         if key:
             self.folded = (f"{key.group(1)}: ", 2, [])
         return True, done
+
+
+def same_as(diagnostics):
+    """(earlier test ID, brief) if the diagnostics are a short block's,
+    else None."""
+    for line in diagnostics:
+        m = SAME.match(line)
+        if m:
+            return m.group(1), m.group(2) or ""
+    return None
 
 
 def unquote(text):

@@ -7,6 +7,7 @@
 #include "apic.h"
 #include "exec.h"
 #include "harness.h"
+#include "hooks.h"
 #include "interrupt_log.h"
 #include "rdpmc_check.h"
 #include "ring.h"
@@ -164,6 +165,32 @@ static uint64_t read_apic_base(void)
 
 	exec_rdmsr(MSR_IA32_APIC_BASE, &o);
 	return o.faulted ? ~0ull : edx_eax(&o);
+}
+
+/* The fail hook of selftest.fault.in-report: faults itself. */
+static void fail_by_faulting(const char *fmt, ...)
+{
+	(void)fmt;
+	__asm__ volatile("ud2");
+}
+
+/*
+ * selftest.fault.in-report: an unexpected #UD whose report faults in turn
+ * (the fail hook is swapped for one that executes UD2). The run must end
+ * at once with one Bail out! naming the second fault and status 2, not
+ * report the report's fault forever. Only tests= naming it exactly runs it.
+ */
+SINGLE_TEST(fault_in_report, SUITE_EXPLICIT | SUITE_EXACT,
+	    "selftest.fault.in-report", "HARNESS",
+	    "a fault while a fault is reported ends the run at once, status 2")
+{
+	static struct arch_hooks faulting;
+
+	(void)i;
+	faulting = *arch_hooks;
+	faulting.fail = fail_by_faulting;
+	arch_install_hooks(&faulting);
+	__asm__ volatile("ud2");
 }
 
 /* The interrupt path a PMI takes (arch/apic.h, the interrupt hook): a self

@@ -26,18 +26,32 @@ static uint64_t register_mask(const struct exec_state *s)
 	return s->mode == MODE_LONG ? ~0ull : 0xFFFFFFFFull;
 }
 
+/* "#UD (vector 6) at the RDPMC", "#GP(0x1) (vector 13) at RIP 0x1004f4":
+ * the saved RIP only where it is not the RDPMC's (PRIV-6). The RDPMC's own
+ * address is part of the context, so that the same outcome reads the same
+ * in every test. */
+static void format_fault(const struct exec_outcome *o, struct strbuf *sb)
+{
+	if (o->error_code == EXEC_NO_ERROR_CODE)
+		strbuf_printf(sb, "%s (vector %u)", vector_name(o->vector),
+			      o->vector);
+	else
+		strbuf_printf(sb, "%s(0x%x) (vector %u)", vector_name(o->vector),
+			      o->error_code, o->vector);
+	if (o->fault_rip == o->insn_rip)
+		strbuf_puts(sb, " at the RDPMC");
+	else
+		strbuf_printf(sb, " at RIP 0x%llx", (unsigned long long)o->fault_rip);
+}
+
 void format_outcome(const struct exec_outcome *o, struct strbuf *sb)
 {
 	if (!o->faulted)
 		strbuf_printf(sb, "read, ");
-	else if (o->error_code == EXEC_NO_ERROR_CODE)
-		strbuf_printf(sb, "%s (vector %u) at RIP 0x%llx, ",
-			      vector_name(o->vector), o->vector,
-			      (unsigned long long)o->fault_rip);
-	else
-		strbuf_printf(sb, "%s(0x%x) (vector %u) at RIP 0x%llx, ",
-			      vector_name(o->vector), o->error_code, o->vector,
-			      (unsigned long long)o->fault_rip);
+	else {
+		format_fault(o, sb);
+		strbuf_puts(sb, ", ");
+	}
 	strbuf_printf(sb, "RAX=0x%016llx RDX=0x%016llx RCX=0x%016llx",
 		      (unsigned long long)o->rax, (unsigned long long)o->rdx,
 		      (unsigned long long)o->rcx);
@@ -190,14 +204,8 @@ static void format_seen(const struct rdpmc_case *c,
 		format_outcome(o, sb);
 		return;
 	}
-	if (o->error_code == EXEC_NO_ERROR_CODE)
-		strbuf_printf(sb, "%s (vector %u)", vector_name(o->vector),
-			      o->vector);
-	else
-		strbuf_printf(sb, "%s(0x%x) (vector %u)",
-			      vector_name(o->vector), o->error_code, o->vector);
-	strbuf_printf(sb, " at RIP 0x%llx, RAX RDX RCX kept",
-		      (unsigned long long)o->fault_rip);
+	format_fault(o, sb);
+	strbuf_puts(sb, ", RAX RDX RCX kept");
 }
 
 /*
@@ -230,10 +238,19 @@ void report_rdpmc_mismatch(const struct rdpmc_case *c,
 			  seen_text, deviation);
 		return;
 	}
-	test_fail("context: %s mode, CPL %u, CR4.PCE %u, RCX=0x%016llx (in: RAX=0x%016llx RDX=0x%016llx)",
+	test_fail("context: %s mode, CPL %u, CR4.PCE %u, RCX=0x%016llx (in: RAX=0x%016llx RDX=0x%016llx), the RDPMC at 0x%llx",
 		  cpu_mode_name(c->state.mode), c->state.cpl,
 		  c->state.pce ? 1 : 0, (unsigned long long)c->rcx,
-		  (unsigned long long)c->rax, (unsigned long long)c->rdx);
+		  (unsigned long long)c->rax, (unsigned long long)c->rdx,
+		  (unsigned long long)o->insn_rip);
+	if (o->faulted && o->error_code == EXEC_NO_ERROR_CODE)
+		test_brief("%s at RCX=0x%llx", vector_name(o->vector),
+			   (unsigned long long)c->rcx);
+	else if (o->faulted)
+		test_brief("%s(%u) at RCX=0x%llx", vector_name(o->vector),
+			   o->error_code, (unsigned long long)c->rcx);
+	else
+		test_brief("a read at RCX=0x%llx", (unsigned long long)c->rcx);
 	test_fail("expected: %s [%s]", answer_text, e.statements);
 	if (verbose)
 		report_lines("  ", why_text);

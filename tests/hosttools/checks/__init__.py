@@ -3,6 +3,10 @@ each prints TAP on stdout and exits 1 when a check fails.
 
   boot           the kernel booted both ways: selftests, refusals, options
   cli            what a user types: every command's --help, make run, refusals
+  hostile_boot   crafted boot information through the loader shim, refused
+  fuzz_tap       the TAP and YAML reader under seeded mutants, TAP::Parser as oracle
+  hostile        the host tools under hostile logs, arguments, signals, make variables
+  kernel_cmdline the host's command-line parser against the kernel's own
   layout         the dependency rule of the source tree, on every include line
   report         the conformance report, rendered and read back
   runner         tests/run itself, with real boots and fake emulators

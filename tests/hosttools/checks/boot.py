@@ -4,11 +4,13 @@ Both boot routes reach the summary line, and the ISO also as a raw disk
 on BIOS and UEFI; the selftest group reports pass,
 fail, skip, contained faults and caught fabricated outcomes exactly as
 expected; bad command lines are refused with a clear error and status 2;
-`list` lists; `timing` adds a tick count per test; explicit-only groups stay out of the default run; the log
-goes to COM1 where a UART answers, else to port E9H, and console= chooses;
-no line is longer than 198 characters; on QEMU TCG
+`list` lists; `timing` adds a tick count per test and the exit tally per
+group; explicit-only groups stay out of the default run; the log goes to
+COM1 where a UART answers, else to port E9H, and console= chooses; no
+line is longer than 198 characters; on QEMU TCG
 every restricted RDPMC is #GP(0) and every permitted one is reported not ok
-with the #UD TCG raises.
+with the #UD TCG raises, each distinct deviation once in full and the rest
+as short blocks naming it (all in full with `verbose`).
 """
 import argparse
 import os
@@ -17,7 +19,7 @@ import shutil
 import subprocess
 import tempfile
 
-from .. import boot, tap_log
+from .. import bench_log, boot, tap_log
 from ..tap_out import Tap
 from . import argument_parser
 
@@ -74,8 +76,10 @@ def run_boot(args, route, cmdline="", accel="tcg", cpu="max", timeout=60):
     return b, status, problem
 
 
-def results(lines):
-    """[(result, id, statements, diagnostics)] in order."""
+def results(lines, resolve=True):
+    """[(result, id, statements, diagnostics)] in order. With resolve, a
+    short block (`same: "ID: ..."`) is followed by the diagnostics of the
+    test it names, which reported the deviation in full."""
     out = []
     yaml = tap_log.YamlBlock()
     for line in lines:
@@ -86,7 +90,39 @@ def results(lines):
         if m:
             kind = "skip" if m.group(5) == "SKIP" else m.group(1)
             out.append([kind, m.group(3), m.group(4), []])
+    if resolve:
+        by_id = {r[1]: r for r in out}
+        for r in out:
+            same = tap_log.same_as(r[3])
+            if same and same[0] in by_id:
+                r[3] = r[3] + by_id[same[0]][3]
     return out
+
+
+def said_once_problems(res):
+    """Where a log says a deviation twice in full (the same message,
+    expected and observed outcome), or a short block does not name an
+    earlier failure that said its deviation in full, or says nothing of
+    its own."""
+    problems, said = [], {}
+    for kind, test_id, _, diags in res:
+        if kind != "not ok":
+            continue
+        same = tap_log.same_as(diags)
+        if same:
+            earlier, brief = same
+            if earlier not in said.values():
+                problems.append(f"{test_id}: same as {earlier}, which said no deviation in full before it")
+            if not brief:
+                problems.append(f"{test_id}: a short block without its brief")
+            continue
+        keys = {d.split(": ", 1)[0]: d for d in diags
+                if d.startswith(("message: ", "expected: ", "observed: "))}
+        key = tuple(keys.get(k) for k in ("message", "expected", "observed"))
+        if key in said:
+            problems.append(f"{test_id}: says in full what {said[key]} said")
+        said.setdefault(key, test_id)
+    return problems
 
 
 def summary(lines):
@@ -247,7 +283,7 @@ def main(argv):
         tap.check(any(l == f"# boot: {'multiboot2' if route == 'iso' else 'pvh'}, command line \"\"" for l in b.lines),
                   f"{route}: the kernel names its boot protocol")
         if route == "pvh":
-            tcg_run = res
+            tcg_run, pvh_lines = res, b.lines
 
     # Written to a USB stick (dd), the hybrid ISO is a hard disk: booted
     # so, by BIOS (its MBR) and by UEFI (its EFI partition), it must run
@@ -280,6 +316,16 @@ def main(argv):
     tap.check(permitted and len(ud) == len(permitted),
               f"TCG: all {len(permitted)} permitted reads are not ok with observed #UD",
               [f"{r[1]}: {r[0]} {r[3][-1:] }" for r in permitted if r not in ud])
+
+    # Each distinct deviation said once in full: a later failure that
+    # deviates the same way (RCX and context aside) is a short block
+    # naming the first, with what deviated in a few words.
+    shown = results(pvh_lines, resolve=False)
+    problems = said_once_problems(shown)
+    short = [r for r in shown if tap_log.same_as(r[3])]
+    tap.check(short and not problems,
+              f"TCG: each deviation said once in full, {len(short)} failures as short blocks naming it",
+              problems[:10])
 
     b, status, problem = run_boot(args, "pvh", "tests=selftest.*")  # not selftest.hang
     keep("selftest", b)
@@ -342,6 +388,28 @@ def main(argv):
               "timing: one '# time:' line per test, in order, and one for the suite",
               [f"problem {problem}", f"ids {ids}", f"times {times}", f"suite {suite}"])
 
+    # The exit tally (timing): per group, each instruction that exits to a
+    # hypervisor where it is issued. Three RDPMCs, two of them through the
+    # legacy-mode trampoline, whose every trip issues 5 RDMSRs and 5 WRMSRs,
+    # one more WRMSR where it enters CPL 3 by SYSEXIT; COM1's data port
+    # takes every byte the tests wrote, CR LF line ends included.
+    three = ["priv.long.cpl0.pce0.valid", "priv.real.pce0.valid", "priv.prot32.cpl3.pce1.valid"]
+    b, status, problem = run_boot(args, "pvh", f"tests={','.join(three)} timing")
+    tallies = bench_log.exit_tallies(b.lines)
+    written, inside = 0, False
+    for line in b.lines:
+        m = tap_log.RESULT.match(line)
+        inside = bool(m) or (inside and not line.startswith("# time:"))
+        written += len(line) + 2 if inside else 0
+    priv, total = tallies.get("priv", {}), tallies.get("total", {})
+    tap.check(sorted(tallies) == ["priv", "start", "total"] and
+              (priv.get("rdpmc"), priv.get("rdmsr"), priv.get("wrmsr")) == (3, 10, 11) and
+              priv.get("io.0x3f8") == written and
+              all(total[k] == sum(t.get(k, 0) for g, t in tallies.items() if g != "total")
+                  for k in total),
+              "timing: the exit tally counts each RDPMC, MSR access and COM1 byte of a group, and the total adds up",
+              [f"{g}: {t}" for g, t in tallies.items()] + [f"COM1 bytes of the tests {written}"])
+
     # The YAML block of a mismatch (TCG: #UD where a read is required):
     # message, context, expected, observed once each, no line twice; the
     # model's reasoning ("  PRIV-1: ...") only with verbose.
@@ -358,6 +426,27 @@ def main(argv):
               not any(re.match(r"^  [A-Z]+-\d+: ", d) for d in default) and reasoning,
               "a mismatch's report: each line once, the model's reasoning only with verbose",
               [f"default: {default}", f"verbose reasoning: {reasoning}"])
+
+    # make bench's rows (tests/bench.py): every bench line, also where it
+    # is a test's only diagnostic and so its YAML message (the reference
+    # rows, NOP to CPUID).
+    names = ["nop", "lfence", "rdtsc", "cpuid", "rdpmc.gp.cpl0"]
+    b, status, problem = run_boot(args, "pvh", "tests=" + ",".join(
+        f"bench.{n}" for n in names) + " verbose")
+    rows = [r[0] for r in bench_log.bench_rows(b.lines)]
+    tap.check(rows == names, "make bench reads a row of each bench test, the reference rows too",
+              [f"rows {rows}", f"problem {problem}"])
+
+    # verbose says everything: no short block, each failure in full.
+    blocks = {}
+    for words in ("", " verbose"):
+        b, status, problem = run_boot(args, "pvh", "tests=ecx.index.fixed.*" + words)
+        blocks[words] = [(r[1], tap_log.same_as(r[3]) is not None, any(d.startswith("message: ") for d in r[3]))
+                         for r in results(b.lines, resolve=False)]
+    tap.check([s for _, s, _ in blocks[""]] == [False, True] and
+              [(s, m) for _, s, m in blocks[" verbose"]] == [(False, True), (False, True)],
+              "the second of two like deviations is a short block, and in full with verbose",
+              [f"default {blocks['']}", f"verbose {blocks[' verbose']}"])
 
     return tap.finish()
 

@@ -3,7 +3,9 @@ refusals that keep a run honest. A command line the kernel would not take
 (too long, not printable ASCII) is refused before anything boots; GRUB
 passes the ISO's command line to the kernel word for word, never running
 or expanding it; `make run` boots the image it has just built; ACCEL=kvm
-without /dev/kvm says so and exits 2.
+without /dev/kvm says so and exits 2; `make bench KUT_PMU=path` runs
+kvm-unit-tests' pmu.flat beside the suite, and without it that row says
+SKIP and why.
 
 usage: tests/check.py cli --elf ELF --build DIR [--qemu QEMU]
 """
@@ -12,7 +14,7 @@ import subprocess
 import sys
 import tempfile
 
-from .. import ROOT, SCRIPTS, TESTS
+from .. import ROOT, SCRIPTS, TESTS, kut
 from ..tap_out import Tap
 from . import argument_parser, names
 
@@ -35,7 +37,7 @@ def main(argv):
     commands = ([[os.path.join(host, t)] for t in ("pmctest-model", "pmctest-sim", "model-test")] +
                 [[py, os.path.join(TESTS, t)] for t in
                  ("run", "boot.py", "bench.py", "lava.py", "mutation.py", "check.py",
-                  "kvm.py")] +
+                  "cmdline.py", "kvm.py")] +
                 [[py, os.path.join(TESTS, "check.py"), name] for name in names()] +
                 [[py, os.path.join(SCRIPTS, "psf2c.py")], [os.path.join(SCRIPTS, "mkiso")]])
     for cmd in commands:
@@ -81,6 +83,26 @@ def main(argv):
         r = run(boot + ["--accel", "kvm"])
         tap.check(r.returncode == 2 and "/dev/kvm" in r.stderr and "does not exist" in r.stderr,
                   "ACCEL=kvm without /dev/kvm: a clear message and status 2", r.stderr)
+
+    # make bench KUT_PMU=path: the path reaches tests/bench.py; its row
+    # SKIPs with the reason without one; QEMU takes the command line that
+    # boots it (here with pmctest's ELF in the place of pmu.flat: QEMU boots
+    # it by its PVH note); a run that stopped at an assertion says so.
+    r = run(["make", "--no-print-directory", "-n", "bench", "KUT_PMU=/kut/x86/pmu.flat"])
+    tap.check("--kut-pmu '/kut/x86/pmu.flat'" in r.stdout,
+              "make bench KUT_PMU=path hands the path to tests/bench.py", r.stdout[-400:])
+    unset, missing = kut.why_not(""), kut.why_not("/kut/x86/pmu.flat")
+    tap.check(unset and "KUT_PMU is not set" in unset and missing and "no such file" in missing,
+              "make bench: without a pmu.flat the kvm-unit-tests row says SKIP and why",
+              [f"unset: {unset}", f"missing: {missing}"])
+    q = subprocess.run(kut.qemu_command(args.qemu, args.elf, "tcg", "max"),
+                       capture_output=True, timeout=120)
+    ended = kut.how_it_ended(b"PASS: a\nFAIL: b\nFAIL: c\n/src/lib/x86/processor.h:730: "
+                             b"assert failed: !vector: Unexpected #UD on RDPMC(0)\n\tSTACK: 401b57\n")
+    tap.check(q.returncode in (1, 3) and b"# pmctest: " in q.stdout and
+              ended == "1 PASS, 2 FAIL, then stopped: assert failed: !vector: Unexpected #UD on RDPMC(0)",
+              "make bench: QEMU boots a kernel with kvm-unit-tests' command line; how its run ended is read",
+              [f"QEMU exit {q.returncode}", q.stderr.decode()[-300:], ended])
 
     with tempfile.TemporaryDirectory() as tmp:
         iso = os.path.join(tmp, "t.iso")

@@ -26,7 +26,7 @@ ASM_INCLUDE = re.compile(r'^\s*%include\s+"([^"]+)"', re.M)
 # What arch/ may include from kernel/: the interfaces it implements, and
 # the plain data and text those are written in.
 ARCH_IMPLEMENTS = {'exec.h', 'platform.h'}
-ARCH_USES = {'model.h', 'strbuf.h', 'vectors.h', 'pmu_msr.h'}
+ARCH_USES = {'model.h', 'strbuf.h', 'vectors.h', 'pmu_msr.h', 'exit_kind.h'}
 
 # Written into the build directory by make (the TAP header's version).
 GENERATED = {'version.h'}
@@ -45,6 +45,8 @@ RULES = {
     'tests/sim': ['kernel', 'tests/sim', 'tests/host'],
     'tests/host': ['kernel', 'tests/host'],
     'tests/bench': ['arch'],	# make bench's floor: the boot path alone
+    'tests/fuzz': ['arch', 'kernel'],	# the boot path's parsers, on the host
+    'tests/bootshim': [],	# the loader shim: a program of its own
 }
 
 SKIP = {'.git', 'build'}

@@ -14,7 +14,7 @@ import subprocess
 import tempfile
 import time
 
-from .. import SCRIPTS, boot
+from .. import SCRIPTS, boot, procs
 from ..tap_out import Tap
 from . import argument_parser
 
@@ -89,8 +89,7 @@ def main(argv):
                "-accel", "tcg", "-cpu", "max", "-bios", boot.OVMF, "-cdrom", iso,
                "-boot", "d", "-vga", "std", "-display", "none",
                "-monitor", f"unix:{sock},server,nowait"]
-        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        boot.LIVE.add(proc)
+        proc = procs.start(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         text, deadline = [], time.monotonic() + args.timeout
         try:
             while time.monotonic() < deadline and proc.poll() is None:
@@ -103,8 +102,7 @@ def main(argv):
                     if SUMMARY in text:
                         break
         finally:
-            proc.kill()
-            proc.wait()
+            procs.done(proc)
         check(SUMMARY in text, "no serial port, OVMF: the summary line is on the screen",
               "\n".join(t for t in text if t) or proc.stderr.read().decode()[-400:])
         check(any(t.startswith("not ok 2 - selftest.fail") for t in text),

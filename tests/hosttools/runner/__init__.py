@@ -20,6 +20,8 @@
   outcome        how one boot ended
   test_list      which test was running when a boot stopped
   junit          the JUnit file
+  outfile        a file written whole or not at all, checked before the run
+  outputs        --junit and --report, opened before the first boot
   output         what tests/run prints besides the TAP
 
 They use the package's one boot (hosttools.boot) and its targets table

@@ -10,16 +10,14 @@ import time
 from .. import targets as target_table
 
 from .globs import glob_regex
-from .junit import junit
-from .report import write_report
+from .outfile import ToolError, problem
+from .outputs import Outputs
 from .output import closing_line, kernel_counts_line, printer, report, say
-from .version import project_version
 from .target_run import EXIT_ERROR, TargetRun
 from .workdir import cleanup, context
 
 
 def all_targets(opts):
-    ctx = context(opts)
     runs = []
     todo = []
     for t in target_table.TARGETS:
@@ -27,7 +25,7 @@ def all_targets(opts):
                                   for g in opts.only.split(","))
         if opts.only and not named:
             continue
-        r = TargetRun(t, opts, ctx, None)
+        r = TargetRun(t, opts, None, None)
         if t.get("explicit") and not named and r.available:
             r.available, r.why_not = False, ("booted only when --only or "
                                              "--target names it")
@@ -37,48 +35,67 @@ def all_targets(opts):
     if not runs:
         say(f"no target matches --only {opts.only}")
         return EXIT_ERROR
-    if opts.log_dir:
-        os.makedirs(opts.log_dir, exist_ok=True)
-    start = time.monotonic()
-    print_lock = threading.Lock()
-
-    def go(r):
-        name = r.target["name"]
-        log = os.path.join(opts.log_dir, name + ".log") if opts.log_dir else None
-        # -v: each target's TAP as one block when it is done, so that the
-        # targets booted in parallel do not interleave their lines.
-        block = io.StringIO() if opts.verbose else None
-        r.out = printer(log, block, f"[{name}] ")
-        r.run()
-        if r.out.log:
-            r.out.log.close()
-        if block:
-            with print_lock:
-                sys.stdout.write(block.getvalue())
-                sys.stdout.flush()
-        word = r.verdict_word()
-        print(f"run: {name}: {word} ({r.seconds:.1f} s)", flush=True)
-        report(r)
-        return r
-
+    # Everything written is opened before the first boot, and what the run
+    # made is removed however it ends.
+    outputs = Outputs(opts)
+    blocks = {}
     try:
-        with concurrent.futures.ThreadPoolExecutor(opts.jobs) as pool:
-            list(pool.map(go, todo))
+        if opts.log_dir:
+            try:
+                os.makedirs(opts.log_dir, exist_ok=True)
+            except OSError as e:
+                raise problem("the log directory", opts.log_dir, e)
+        for r in todo:
+            name = r.target["name"]
+            # -v: each target's TAP as one block when it is done, so that
+            # the targets booted in parallel do not interleave their lines.
+            blocks[name] = io.StringIO() if opts.verbose else None
+            r.out = printer(os.path.join(opts.log_dir, name + ".log")
+                            if opts.log_dir else None, blocks[name], f"[{name}] ")
+        ctx = context(opts)
+        try:
+            for r in todo:
+                r.ctx = ctx
+            wall = run_all(opts, todo, blocks)
+        finally:
+            cleanup(ctx, opts)
+        table(runs, wall)
+        outputs.write(runs)
     finally:
-        cleanup(ctx, opts)
-    wall = time.monotonic() - start
-    table(runs, wall)
+        outputs.discard()
     ran = [r for r in runs if r.available]
-    if opts.junit:
-        junit(runs, opts.junit, project_version())
-    if opts.report:
-        write_report(runs, opts.report)
     print(kernel_counts_line(ran), flush=True)
     print(closing_line(ran), flush=True)
     if not ran:
         say("no target is available here")
         return EXIT_ERROR
     return max(r.exit for r in ran)
+
+
+def run_all(opts, todo, blocks):
+    """Boots the targets, opts.jobs at a time; the wall time it took."""
+    start = time.monotonic()
+    print_lock = threading.Lock()
+
+    def go(r):
+        name = r.target["name"]
+        r.run()
+        try:
+            r.out.close()
+        except ToolError as e:
+            r.problems.append(str(e))
+            r.exit = EXIT_ERROR
+        if blocks[name]:
+            with print_lock:
+                sys.stdout.write(blocks[name].getvalue())
+                sys.stdout.flush()
+        print(f"run: {name}: {r.verdict_word()} ({r.seconds:.1f} s)", flush=True)
+        report(r)
+        return r
+
+    with concurrent.futures.ThreadPoolExecutor(opts.jobs) as pool:
+        list(pool.map(go, todo))
+    return time.monotonic() - start
 
 
 def table(runs, wall):

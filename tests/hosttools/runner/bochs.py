@@ -4,12 +4,12 @@ Bochs has no isa-debug-exit: COM1 goes to a file, the runner reads it as it
 grows and stops Bochs itself once the kernel's exit line is there."""
 import os
 import re
-import signal
 import subprocess
 import tempfile
 import time
 
-from ..boot import EXIT_HARNESS_ERROR, LIVE
+from .. import procs
+from ..lines import LineSplitter
 from ..nested.build import read_info
 from ..nested.initramfs import run_archive
 from ..nested.iso import make_iso
@@ -19,9 +19,9 @@ from .nested import L1_LINE, images_dir, kernel_name
 from .outcome import Outcome
 from .probe import cached, command_output
 
-EXIT_LINE = re.compile(r"^# pmctest: exit status (\d+)")
+EXIT_LINE = re.compile(r"^# pmctest: exit status ([0-9]{1,9})")
 # A nested boot: the exit status L1's init hands on (nested/init.sh).
-L1_EXIT_LINE = re.compile(r"^pmctest-l1: exit status (\d+)", re.M)
+L1_EXIT_LINE = re.compile(r"^pmctest-l1: exit status ([0-9])", re.M)
 
 # Where Debian's bochsbios and vgabios put the ROM images (BXSHARE moves the
 # first, as Bochs itself does).
@@ -64,9 +64,10 @@ def bochsrc_text(target, iso, com1, log, com2=None):
         # term draws the VGA text screen with curses into a file nobody
         # reads: no window, no listening socket (rfb), no stdin needed.
         "display_library: term",
-        # term shows text modes only: no VBE, so that GRUB keeps the VGA
-        # text mode for the kernel's screen console (arch/fbcon.c).
-        "vga: extension=none",
+        # A VESA BIOS, as on a PC. term draws text modes only, and neither
+        # GRUB nor the kernel sets a graphics mode (boot/multiboot2.asm):
+        # the screen console writes in the EGA text screen.
+        "vga: extension=vbe",
         "speaker: enabled=0",
         "clock: sync=none, time0=local",
         f"log: {log}",
@@ -90,35 +91,12 @@ def bochs_log_problem(log):
     return None
 
 
-def kill_group(proc):
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
-    proc.wait()
-
-
-class Group:
-    """Bochs and what it started, for boot.LIVE: kill() ends them all."""
-
-    def __init__(self, proc):
-        self.proc = proc
-
-    def poll(self):
-        return self.proc.poll()
-
-    def kill(self):
-        try:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
-
-
 def follow_com1(proc, com1, judge, outcome, timeout, l1_console=None):
     """Feed judge the lines of the COM1 file as Bochs writes them, until the
     kernel's exit line (a nested boot: L1's, on its console l1_console), a
-    reset, Bochs' exit or the timeout; returns the incomplete last line."""
-    partial = b""
+    reset, Bochs' exit or the timeout; returns the last line if it had no
+    newline."""
+    lines = LineSplitter()
     deadline = time.monotonic() + timeout
     pos = 0
     exited = False
@@ -136,15 +114,13 @@ def follow_com1(proc, com1, judge, outcome, timeout, l1_console=None):
                 data = f.read()
                 pos += len(data)
         if data:
-            partial += data
-            *complete, partial = partial.split(b"\n")
-            for raw in complete:
+            for raw in lines.feed(data):
                 line = raw.decode("utf-8", "replace").rstrip("\r")
                 judge.feed(line)
                 m = EXIT_LINE.match(line)
                 if m:
                     outcome.status = int(m.group(1))
-                if judge.tap_headers > 1:
+                if judge.tap.restarted:
                     outcome.problem = ("the guest reset: a second "
                                        "'TAP version' header appeared")
         if outcome.status is not None or outcome.problem:
@@ -160,7 +136,7 @@ def follow_com1(proc, com1, judge, outcome, timeout, l1_console=None):
             outcome.problem = f"the guest hung: no exit within {timeout:g} s"
             break
         time.sleep(0.05)
-    return partial
+    return lines.rest()
 
 
 def nested_iso(target, opts, ctx, work, judge):
@@ -200,23 +176,18 @@ def run_bochs(target, opts, ctx, judge, timeout):
     err_path = os.path.join(work, "bochs.err")
     try:
         with open(out_path, "wb") as out, open(err_path, "wb") as err:
-            proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=out,
-                                    stderr=err, env=env, cwd=work,
-                                    start_new_session=True)
+            proc = procs.start(cmd, stdin=subprocess.DEVNULL, stdout=out,
+                               stderr=err, env=env, cwd=work)
     except OSError as e:
         outcome.problem = f"Bochs failed to start: {e}"
         outcome.emulator = "Bochs (unknown)"
         return outcome
-    group = Group(proc)
-    LIVE.add(group)
     try:
-        partial = follow_com1(proc, com1, judge, outcome, timeout, com2)
+        rest = follow_com1(proc, com1, judge, outcome, timeout, com2)
     finally:                # also when the runner is interrupted
-        if proc.poll() is None:
-            kill_group(proc)
-        LIVE.discard(group)
-    if partial:
-        judge.feed(partial.decode("utf-8", "replace").rstrip("\r"))
+        procs.done(proc)
+    if rest is not None:
+        judge.feed(rest.decode("utf-8", "replace").rstrip("\r"))
     outcome.emulator = outcome.host = bochs_banner(out_path)
     if com2:
         kvm = f"KVM in {kernel_name(info)}"
@@ -236,8 +207,6 @@ def run_bochs(target, opts, ctx, judge, timeout):
             else:
                 outcome.problem = ("truncated TAP: Bochs stopped before the "
                                    "kernel's exit line")
-    elif outcome.status == EXIT_HARNESS_ERROR and judge.bailed:
-        outcome.problem = judge.bailed
     if opts.keep_bochs:
         outcome.notes.append(f"Bochs files kept in {work}")
     return outcome

@@ -22,10 +22,12 @@ Targets are data in hosttools/targets.py. The GRUB route bakes the kernel
 command line into the ISO, so every ISO boot gets an ISO of its own, made by
 scripts/mkiso from the ELF and the command line of that run.
 """
-import argparse
 import os
+from argparse import RawDescriptionHelpFormatter
 
-from ..boot import cmdline_problem
+from ..args import Parser, count, seconds
+from ..images import elf_problem
+from ..kernel_cmdline import cmdline_problem
 
 from .. import ROOT, TESTS
 from .all_targets import all_targets
@@ -33,12 +35,15 @@ from .cmdline import kernel_cmdline
 from .diff import diff
 from .list_targets import list_targets
 from .one_target import one_target
+from .outfile import ToolError
+from .output import say
+from .target_run import EXIT_ERROR
 
 
 def parse_args(argv):
-    p = argparse.ArgumentParser(
+    p = Parser(
         prog="tests/run", description=__doc__.splitlines()[0],
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=RawDescriptionHelpFormatter,
         epilog="\n".join(__doc__.splitlines()[1:]))
     mode = p.add_mutually_exclusive_group(required=True)
     mode.add_argument("--target", metavar="NAME", help="boot this target")
@@ -57,14 +62,14 @@ def parse_args(argv):
     p.add_argument("--junit", metavar="FILE", help="write JUnit XML here")
     p.add_argument("--report", metavar="DIR",
                    help="write the conformance report (index.html) here")
-    p.add_argument("--timeout", type=float, metavar="S",
+    p.add_argument("--timeout", type=seconds, metavar="S",
                    help="seconds before the guest counts as hung "
                         "(default: the target's)")
     p.add_argument("--log", metavar="FILE", help="--target: the TAP log")
     p.add_argument("--log-dir", metavar="DIR", help="--all: TARGET.log here")
     p.add_argument("--only", metavar="GLOB[,GLOB]",
                    help="--all: only the targets whose names match")
-    p.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1),
+    p.add_argument("--jobs", type=count(1), default=min(2, os.cpu_count() or 1),
                    help="--all: targets booted at once (default 2)")
     p.add_argument("-v", "--verbose", action="store_true",
                    help="--all: stream every target's TAP, prefixed")
@@ -72,7 +77,7 @@ def parse_args(argv):
                    action="store_true",
                    help="--target: ignore tests/expect and print an "
                         "expectation file for what the target did")
-    p.add_argument("--max-stops", type=int, default=40, metavar="N",
+    p.add_argument("--max-stops", type=count(0), default=40, metavar="N",
                    help="--suggest-expectations: tests that stop the "
                         "target to leave out before giving up (default 40)")
     p.add_argument("--subset", action="store_true",
@@ -100,17 +105,23 @@ def parse_args(argv):
     opts.elf = os.path.abspath(opts.elf)
     opts.xen = os.path.abspath(opts.xen)
     problem = cmdline_problem(kernel_cmdline(opts))
-    if problem:      # argparse's error: the message and status 2
+    if not problem and not opts.list_targets and os.path.exists(opts.elf):
+        problem = elf_problem(opts.elf)
+    if problem:      # one line and status 2
         p.error(problem)
     return opts
 
 
 def main(argv):
     opts = parse_args(argv)
-    if opts.list_targets:
-        return list_targets(opts)
-    if opts.all:
-        return all_targets(opts)
-    if opts.diff:
-        return diff(opts)
-    return one_target(opts)
+    try:
+        if opts.list_targets:
+            return list_targets(opts)
+        if opts.all:
+            return all_targets(opts)
+        if opts.diff:
+            return diff(opts)
+        return one_target(opts)
+    except ToolError as e:
+        say(str(e))
+        return EXIT_ERROR

@@ -1,10 +1,9 @@
 """One GRUB ISO per kernel command line: the GRUB route bakes the command
 line into the ISO."""
 import os
-import subprocess
 import threading
 
-from .. import SCRIPTS
+from .. import SCRIPTS, procs
 
 
 class IsoMaker:
@@ -21,12 +20,12 @@ class IsoMaker:
         with self.lock:
             if cmdline not in self.made:
                 out = os.path.join(self.workdir, f"pmctest{len(self.made)}.iso")
-                p = subprocess.run([os.path.join(SCRIPTS, "mkiso"), self.elf, out,
-                                    cmdline], stdin=subprocess.DEVNULL,
-                                   stdout=subprocess.PIPE,
-                                   stderr=subprocess.STDOUT)
-                if p.returncode:
-                    raise RuntimeError("scripts/mkiso failed: " + p.stdout.decode(
+                # mkiso's own scratch files go under the workdir too
+                code, text = procs.run(
+                    [os.path.join(SCRIPTS, "mkiso"), self.elf, out, cmdline],
+                    timeout=300, env=dict(os.environ, TMPDIR=self.workdir))
+                if code:
+                    raise RuntimeError("scripts/mkiso failed: " + text.decode(
                         "utf-8", "replace").strip())
                 self.made[cmdline] = out
             return self.made[cmdline]

@@ -4,30 +4,15 @@ import re
 import time
 
 from .. import tap_log
+from ..verdict import TapReader
+from ..xmltext import MESSAGE_CHARS, xml_text
 
-PLAN = re.compile(r"^1\.\.(\d+)$")
-
-
-class Result:
-    def __init__(self, number, test_id, statements, kind, skip_reason):
-        self.number = number
-        self.id = test_id
-        self.statements = statements
-        self.kind = kind            # pass, fail, skip (what the kernel said)
-        self.skip_reason = skip_reason
-        self.diagnostics = []
-        self.expectation = None
-        self.verdict = None         # pass, skip, todo, unexpected, stale
-        self.seconds = 0.0
+RCX = re.compile(r"RCX=0x([0-9a-f]+)")
 
 
-
-def reason_of(result):
-    """The diagnostic that says what went wrong: the YAML block's message
-    (the harness's first deviation, with the RCX of its "context:" line), a
-    "deviation:" line, else the first line that is neither context nor a
-    case that held."""
-    d = result.diagnostics
+def _message_and_rcx(d):
+    """The diagnostic that says what went wrong, and the RCX of the
+    context it went wrong in (None where there is none)."""
     rcx = None
     for line in d:
         m = re.search(r"^context: .*?(RCX=0x[0-9a-f]+)", line)
@@ -37,80 +22,131 @@ def reason_of(result):
     for key in ("message:", "deviation:"):
         for line in d:
             if line.startswith(key):
-                text = line[len(key):].strip()
-                return f"{text}, {rcx}" if rcx else text
+                return line[len(key):].strip(), rcx
     for line in d:
         if line.startswith(("context:", "expected:")) or \
                 line.endswith("as the model says") or line.startswith(" "):
             continue
-        return line
-    return d[0] if d else "not ok, no diagnostic"
+        return line, rcx
+    return (d[0] if d else "not ok, no diagnostic"), rcx
+
+
+RCX = re.compile(r"RCX=0x([0-9a-f]+)")
+
+
+def _message_and_rcx(d):
+    """The diagnostic that says what went wrong, and the RCX of the
+    context it went wrong in (None where there is none)."""
+    rcx = None
+    for line in d:
+        m = re.search(r"^context: .*?(RCX=0x[0-9a-f]+)", line)
+        if m:
+            rcx = m.group(1)
+            break
+    for key in ("message:", "deviation:"):
+        for line in d:
+            if line.startswith(key):
+                return line[len(key):].strip(), rcx
+    for line in d:
+        if line.startswith(("context:", "expected:")) or \
+                line.endswith("as the model says") or line.startswith(" "):
+            continue
+        return line, rcx
+    return (d[0] if d else "not ok, no diagnostic"), rcx
+
+
+def reason_of(result):
+    """The diagnostic that says what went wrong, in at most MESSAGE_CHARS
+    characters: the YAML block's message (the harness's first deviation,
+    with the RCX of its "context:" line), a "deviation:" line, else the
+    first line that is neither context nor a case that held. A short block
+    gives the message of the test it names and the RCX of its own brief,
+    written as a context writes it: the same reason the full report would
+    have given."""
+    earlier = result.same_as
+    if earlier is not None:
+        text, rcx = _message_and_rcx(earlier.diagnostics)
+        m = RCX.search(tap_log.same_as(result.diagnostics)[1])
+        if m:
+            rcx = f"RCX=0x{int(m.group(1), 16):016x}"
+    else:
+        text, rcx = _message_and_rcx(result.diagnostics)
+    return xml_text(f"{text}, {rcx}" if rcx else text, MESSAGE_CHARS)
+
+
+def diagnostics_of(result):
+    """The result's diagnostic lines; for a short block, followed by those
+    of the test it names, which reported the deviation in full."""
+    if result.same_as is None:
+        return list(result.diagnostics)
+    return result.diagnostics + [f"(as reported in full for {result.same_as.id})"] + \
+        result.same_as.diagnostics
 
 
 class Judge:
     """Reads the serial lines of one boot, writes them out annotated, and
-    decides whether each result is what the target is expected to do."""
+    decides whether each result is what the target is expected to do; its
+    TapReader judges the TAP itself (plan, numbers, summary)."""
 
     def __init__(self, expectations, out):
         self.expectations = expectations
         self.out = out
         self.lines = []
-        self.results = []
-        self.plan = None
-        self.summary = None
-        self.bailed = None
-        self.tap_headers = 0
-        self.yaml = tap_log.YamlBlock()
+        self.tap = TapReader()
+        self.by_id = {}         # the first result of each test ID
         self.last_time = time.monotonic()
+
+    @property
+    def results(self):
+        return self.tap.results
+
+    @property
+    def bailed(self):
+        return self.tap.bailed
 
     def feed(self, line):
         line = tap_log.CONTROL.sub("", line)    # GRUB's and SeaBIOS's screen codes
         now = time.monotonic()
         self.lines.append(line)
-        m = tap_log.RESULT.match(line)
-        if m:
-            self._result(m, line, now)
+        kind = self.tap.feed(line)
+        if kind == "result":
+            self._result(self.tap.results[-1], line, now)
             return
-        in_yaml, diagnostics = self.yaml.feed(line)
-        if self.results:
-            self.results[-1].diagnostics += [d.strip() for d in diagnostics]
-        if in_yaml:
-            self.out(line)
-            return
-        if PLAN.match(line):
-            self.plan = int(PLAN.match(line).group(1))
+        if kind == "yaml" and self.results and self.results[-1].same_as is None:
+            # a short block names the earlier test that reported in full
+            same = tap_log.same_as(self.results[-1].diagnostics[-2:])
+            if same:
+                self.results[-1].same_as = self.by_id.get(same[0])
+        if kind == "plan":
             self.last_time = now    # the boot is no test's time
-        elif tap_log.summary_counts(line):
-            self.summary = tap_log.summary_counts(line)
-        elif line.startswith("Bail out!"):
-            self.bailed = line
-        elif line.startswith("TAP version"):
-            self.tap_headers += 1
+        if kind == "yaml" and self.results:
+            r = self.results[-1]
+            same = tap_log.same_as(r.diagnostics)
+            if same and r.same_as is None:
+                r.same_as = self.by_id.get(same[0])
         self.out(line)
 
-    def _result(self, m, line, now):
-        status, number, test_id, statements, directive, reason = m.groups()
-        kind = ("skip" if directive == "SKIP" else
-                "pass" if status == "ok" else "fail")
-        r = Result(int(number), test_id, statements or "", kind,
-                   reason or "")
+    def _result(self, r, line, now):
+        self.by_id.setdefault(r.id, r)
         r.seconds = now - self.last_time
         self.last_time = now
+        r.expectation = None
+        r.same_as = None            # a short block: the Result it names
+        self.by_id.setdefault(r.id, r)
         for e in self.expectations:
-            if e.regex.match(test_id):
+            if e.regex.match(r.id):
                 r.expectation = e
                 e.matched.append(r)
                 break
         e = r.expectation
-        if kind == "fail":
+        if r.kind == "fail":
             r.verdict = "todo" if e else "unexpected"
         elif e:
             r.verdict = "stale"
         else:
-            r.verdict = kind
-        self.results.append(r)
+            r.verdict = r.kind
         if r.verdict == "stale":    # a comment before it: a YAML block may follow
-            did = "was skipped" if kind == "skip" else "passed"
+            did = "was skipped" if r.kind == "skip" else "passed"
             self.out(f"# stale expectation: {e.where} lists {e.pattern} "
                      f"as failing ({e.reason}), but it {did}")
         if r.verdict == "todo":

@@ -4,13 +4,14 @@ hosttools/checks/runner.py): classname pmctest.<target>.<group>, a known
 deviation as <skipped type="known-deviation">, a difference on another
 host than the expectation file's as <skipped type="other-host">, a plain skip as
 <skipped type="skip">, an unavailable target as a testsuite whose one
-testcase is skipped with the reason."""
+testcase is skipped with the reason. Every attribute and text from a target
+goes through hosttools/xmltext.py: well-formed for any bytes, and capped."""
 import datetime
-import os
 import socket
 import xml.etree.ElementTree as ET
 
-from .judge import reason_of
+from ..xmltext import DIAGNOSTIC_CHARS, LOG_CHARS, MESSAGE_CHARS, xml_text
+from .judge import diagnostics_of, reason_of
 
 # Header comments of the kernel's TAP that become testsuite properties.
 HEADER_PROPERTIES = ("pmctest", "vendor", "cpu", "hypervisor", "pmu", "boot")
@@ -34,17 +35,26 @@ def header_properties(lines):
 
 
 def unavailable_suite(root, run, stamp, host):
-    suite = ET.SubElement(root, "testsuite", name=run.target["name"],
+    suite = sub(root, "testsuite", name=run.target["name"],
                           tests="1", failures="0", errors="0", skipped="1",
                           time="0", timestamp=stamp, hostname=host)
-    case = ET.SubElement(suite, "testcase", name="(target)", time="0",
+    case = sub(suite, "testcase", name="(target)", time="0",
                          classname="pmctest." + run.target["name"])
-    ET.SubElement(case, "skipped", type="target-unavailable",
+    sub(case, "skipped", type="target-unavailable",
                   message=f"not available here: {run.why_not}")
     return suite
 
 
-def junit(runs, path, version=""):
+def sub(parent, tag, text=None, limit=DIAGNOSTIC_CHARS, **attributes):
+    """A child element; its attributes and text fit for XML and capped."""
+    el = ET.SubElement(parent, tag, {k: xml_text(str(v), MESSAGE_CHARS)
+                                     for k, v in attributes.items()})
+    if text is not None:
+        el.text = xml_text(text, limit)
+    return el
+
+
+def junit_xml(runs, version=""):
     """One testsuite per target, one testcase per TAP result; a run that
     could not be carried out adds an errored testcase named after the boot.
     """
@@ -59,91 +69,85 @@ def junit(runs, path, version=""):
             unavailable_suite(root, run, stamp, host)
             totals["tests"] += 1
             continue
-        suite = ET.SubElement(root, "testsuite", name=name, timestamp=stamp,
+        suite = sub(root, "testsuite", name=name, timestamp=stamp,
                               hostname=host)
-        props = ET.SubElement(suite, "properties")
+        props = sub(suite, "properties")
         if version:
-            ET.SubElement(props, "property", name="pmctest-runner", value=version)
+            sub(props, "property", name="pmctest-runner", value=version)
         for key, value in header_properties(run.judge.lines if run.judge else []).items():
-            ET.SubElement(props, "property", name=key, value=value)
+            sub(props, "property", name=key, value=value)
         for key in ("emulator", "route", "cpu", "accel", "machine",
                     "xen_args", "about", "expect"):
             if run.target.get(key):
-                ET.SubElement(props, "property", name=key,
+                sub(props, "property", name=key,
                               value=str(run.target[key]))
         if run.outcome:
-            ET.SubElement(props, "property", name="version",
+            sub(props, "property", name="version",
                           value=run.outcome.emulator)
             for note in run.outcome.notes:
-                ET.SubElement(props, "property", name="note", value=note)
+                sub(props, "property", name="note", value=note)
         if run.host_note:
-            ET.SubElement(props, "property", name="other-host",
-                          value=run.host_note)
+            sub(props, "property", name="other-host", value=run.host_note)
         n = dict(tests=0, failures=0, errors=0, skipped=0)
         cls = "pmctest." + name
         for r in (run.judge.results if run.judge else []):
-            case = ET.SubElement(suite, "testcase", name=r.id,
+            case = sub(suite, "testcase", name=r.id,
                                  classname=f"{cls}.{group_of(r.id)}",
                                  time=f"{r.seconds:.3f}")
             n["tests"] += 1
-            diag = "\n".join(r.diagnostics)
+            diag = "\n".join(diagnostics_of(r))
             if run.differences and r.verdict in ("unexpected", "stale"):
                 n["skipped"] += 1
-                ET.SubElement(case, "skipped", type="other-host",
-                              message=f"{run.host_note}: "
-                                      f"{reason_of(r) if r.verdict == 'unexpected' else 'stale expectation'}")
-                ET.SubElement(case, "system-out").text = diag
+                sub(case, "skipped", type="other-host",
+                    message=f"{run.host_note}: "
+                            f"{reason_of(r) if r.verdict == 'unexpected' else 'stale expectation'}")
+                sub(case, "system-out", diag)
             elif r.verdict == "unexpected":
                 n["failures"] += 1
-                el = ET.SubElement(case, "failure", type="deviation",
-                                   message=reason_of(r))
-                el.text = diag
+                sub(case, "failure", diag, type="deviation",
+                    message=reason_of(r))
             elif r.verdict == "stale":
                 n["failures"] += 1
                 e = r.expectation
-                el = ET.SubElement(
-                    case, "failure", type="stale-expectation",
+                sub(case, "failure", diag, type="stale-expectation",
                     message=f"{e.where} lists this test as failing "
                             f"({e.reason}) but it "
                             f"{'was skipped' if r.kind == 'skip' else 'passed'}")
-                el.text = diag
             elif r.verdict == "todo":
                 n["skipped"] += 1
-                ET.SubElement(case, "skipped", type="known-deviation",
+                sub(case, "skipped", type="known-deviation",
                               message=f"known deviation ({r.expectation.where}): "
                                       f"{r.expectation.reason}")
-                ET.SubElement(case, "system-out").text = diag
+                sub(case, "system-out", diag)
             elif r.verdict == "skip":
                 n["skipped"] += 1
-                ET.SubElement(case, "skipped", type="skip",
+                sub(case, "skipped", type="skip",
                               message=r.skip_reason)
             elif diag:
-                ET.SubElement(case, "system-out").text = diag
+                sub(case, "system-out", diag)
         for e in run.excluded:
-            case = ET.SubElement(suite, "testcase", classname=cls,
+            case = sub(suite, "testcase", classname=cls,
                                  name=e.pattern, time="0")
             n["tests"] += 1
             n["skipped"] += 1
-            ET.SubElement(case, "skipped", type="left-out",
+            sub(case, "skipped", type="left-out",
                           message=f"left out on this target: {e.reason}")
         for msg in run.problems + [m for m in run.mismatches
                                    if "matches no test" in m]:
             is_error = msg in run.problems
-            case = ET.SubElement(suite, "testcase", classname=cls,
+            case = sub(suite, "testcase", classname=cls,
                                  name="(boot)" if is_error else "(expectations)",
                                  time=f"{run.seconds:.3f}")
             n["tests"] += 1
             if is_error:
                 n["errors"] += 1
-                ET.SubElement(case, "error", type="harness",
-                              message=msg).text = msg
+                sub(case, "error", msg, type="harness", message=msg)
             else:
                 n["failures"] += 1
-                ET.SubElement(case, "failure", type="stale-expectation",
-                              message=msg).text = msg
+                sub(case, "failure", msg, type="stale-expectation",
+                    message=msg)
         if run.judge:
-            ET.SubElement(suite, "system-out").text = "\n".join(
-                run.judge.lines)
+            sub(suite, "system-out", "\n".join(run.judge.lines), LOG_CHARS)
         for k, v in n.items():
             suite.set(k, str(v))
             if k in totals:
@@ -155,5 +159,4 @@ def junit(runs, path, version=""):
     root.set("time", f"{total_time:.3f}")
     if hasattr(ET, "indent"):      # Python 3.9 and later
         ET.indent(root)
-    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-    ET.ElementTree(root).write(path, encoding="utf-8", xml_declaration=True)
+    return ET.tostring(root, encoding="utf-8", xml_declaration=True)

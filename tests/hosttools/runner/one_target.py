@@ -6,10 +6,8 @@ from .. import targets as target_table
 
 from .expectations import HOST_LINE, Expectation
 from .judge import reason_of
-from .junit import junit
-from .report import write_report
+from .outputs import Outputs
 from .output import closing_line, kernel_counts_line, printer, report, say
-from .version import project_version
 from .target_run import EXIT_ERROR, EXIT_MATCH, TargetRun
 from .workdir import cleanup, context
 
@@ -20,47 +18,54 @@ def one_target(opts):
         say(f"no target named '{opts.target}'; tests/run --list-targets "
             "lists them")
         return EXIT_ERROR
-    ctx = context(opts)
-    echo = sys.stderr if opts.suggest else sys.stdout
-    out = printer(opts.log, echo)
-    extra = []
+    # Everything written is opened before the boot, and what the run made
+    # is removed however it ends.
+    outputs = Outputs(opts)
     try:
-        while True:
-            run = TargetRun(target, opts, ctx, out, extra).run()
-            # --suggest-expectations: a test that stops the target is left
-            # out ('!ID') and the target booted again, up to --max-stops
-            if not (opts.suggest and run.stop and run.running_id and
-                    len(extra) < opts.max_stops):
-                break
-            # the kernel takes at most 16 exclude= patterns: leave out the
-            # running test's group (its ID less the last part)
-            group = run.running_id.rsplit(".", 1)[0] + ".*"
-            say(f"{target['name']}: {run.running_id} stopped the run "
-                f"({run.stop}); booting again without {group}")
-            extra.append(Expectation("(observed)", len(extra) + 1,
-                                     "!" + group, f"{run.stop}, in "
-                                     f"{run.running_id}"))
+        out = printer(opts.log, sys.stderr if opts.suggest else sys.stdout)
+        ctx = context(opts)
+        try:
+            run = boot_until_it_runs(target, opts, ctx, out)
+        finally:
+            cleanup(ctx, opts)
+        if run.outcome:
+            for note in run.outcome.notes:
+                say(f"{target['name']}: {note}")
+        if opts.suggest:
+            return suggest(run)
+        report(run)
+        if run.judge:
+            c = run.counts()
+            out(f"# run: {target['name']}: {verdict_text(run)}: {c['pass_']} "
+                f"passed, {c['fail']} unexpected failures, {c['todo']} expected "
+                f"failures (TODO), {c['skip']} skipped, {c['stale']} stale, "
+                f"{run.seconds:.1f} s, {run.outcome.emulator if run.outcome else ''}")
+        out.close()
+        outputs.write([run])
     finally:
-        cleanup(ctx, opts)
-    if run.outcome:
-        for note in run.outcome.notes:
-            say(f"{target['name']}: {note}")
-    if opts.suggest:
-        return suggest(run)
-    report(run)
-    if run.judge:
-        c = run.counts()
-        out(f"# run: {target['name']}: {verdict_text(run)}: {c['pass_']} "
-            f"passed, {c['fail']} unexpected failures, {c['todo']} expected "
-            f"failures (TODO), {c['skip']} skipped, {c['stale']} stale, "
-            f"{run.seconds:.1f} s, {run.outcome.emulator if run.outcome else ''}")
-    if opts.junit:
-        junit([run], opts.junit, project_version())
-    if opts.report:
-        write_report([run], opts.report)
+        outputs.discard()
     print(kernel_counts_line([run]), flush=True)
     print(closing_line([run]), flush=True)
     return run.exit
+
+
+def boot_until_it_runs(target, opts, ctx, out):
+    """One run; with --suggest-expectations, a test that stops the target
+    is left out ('!ID') and the target booted again, up to --max-stops."""
+    extra = []
+    while True:
+        run = TargetRun(target, opts, ctx, out, extra).run()
+        if not (opts.suggest and run.stop and run.running_id and
+                len(extra) < opts.max_stops):
+            return run
+        # the kernel takes at most 16 exclude= patterns: leave out the
+        # running test's group (its ID less the last part)
+        group = run.running_id.rsplit(".", 1)[0] + ".*"
+        say(f"{target['name']}: {run.running_id} stopped the run "
+            f"({run.stop}); booting again without {group}")
+        extra.append(Expectation("(observed)", len(extra) + 1,
+                                 "!" + group, f"{run.stop}, in "
+                                 f"{run.running_id}"))
 
 
 def verdict_text(run):

@@ -3,23 +3,43 @@ printer, the reasons a run is not a match, and the closing line."""
 import sys
 import threading
 
+from .outfile import problem
+
 
 def say(msg):
     print(f"run: {msg}", file=sys.stderr, flush=True)
 
 
 def printer(log_path, echo, prefix=""):
-    log = open(log_path, "w") if log_path else None
+    """out(line): the line to echo (with prefix) and to the log at
+    log_path, opened now; a log that cannot be written is a ToolError."""
+    try:
+        log = open(log_path, "w", encoding="utf-8") if log_path else None
+    except OSError as e:
+        raise problem("the log", log_path, e)
     lock = threading.Lock()
+    broken = []         # the log's write error: said once, then no log
 
     def out(line):
         with lock:
             if echo:
                 print(prefix + line, file=echo, flush=True)
-            if log:
-                log.write(line + "\n")
-                log.flush()
-    out.log = log
+            if log and not broken:
+                try:
+                    log.write(line + "\n")
+                    log.flush()
+                except OSError as e:
+                    broken.append(e)
+                    raise problem("the log", log_path, e)
+
+    def close():
+        if log:
+            try:
+                log.close()
+            except OSError as e:
+                if not broken:
+                    raise problem("the log", log_path, e)
+    out.close = close
     return out
 
 

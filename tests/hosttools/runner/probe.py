@@ -1,7 +1,8 @@
 """The host's tools asked about themselves (versions, model lists), once per
 tests/run however many targets ask."""
-import subprocess
 import threading
+
+from .. import procs
 
 _cache = {}
 _cache_lock = threading.Lock()
@@ -16,9 +17,7 @@ def cached(key, fn):
 
 def command_output(cmd):
     try:
-        p = subprocess.run(cmd, stdin=subprocess.DEVNULL,
-                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                           timeout=30)
-        return p.stdout.decode("utf-8", "replace")
-    except (OSError, subprocess.TimeoutExpired):
+        _, out = procs.run(cmd, timeout=30)
+        return out.decode("utf-8", "replace")
+    except OSError:
         return ""

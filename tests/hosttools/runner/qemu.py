@@ -97,8 +97,6 @@ def run_qemu(target, opts, ctx, judge, timeout):
         outcome.problem = f"the guest hung: no exit within {timeout:g} s"
     elif problem:
         outcome.problem = problem
-    elif status == qemu_boot.EXIT_HARNESS_ERROR and judge.bailed:
-        outcome.problem = judge.bailed
     if not boot.timed_out and status in (0, 1, 2):
         outcome.status = status
     return outcome

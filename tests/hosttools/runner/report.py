@@ -6,10 +6,10 @@ verdict, the statements of docs/spec.md with their pass / deviates / known
 matrix-TARGET.svg holds the matrix alone (the report check,
 hosttools/checks/report.py, renders it and checks its cells)."""
 import html
-import os
 
 from ..spec_doc import statements as spec_statements
 
+from ..xmltext import MESSAGE_CHARS, xml_text
 from .judge import reason_of
 
 COLORS = {"pass": "#2e7d32", "deviates": "#c62828", "known": "#ef6c00",
@@ -97,14 +97,20 @@ def findings(run):
     if not rows:
         return "<p>No deviation.</p>"
     items = "".join(
-        f'<li><code>{html.escape(r.id)}</code> [{html.escape(r.statements)}]: '
-        f'{"known, " if r.verdict == "todo" else ""}{html.escape(reason_of(r))}</li>'
+        f'<li><code>{shown(r.id)}</code> [{shown(r.statements)}]: '
+        f'{"known, " if r.verdict == "todo" else ""}{shown(reason_of(r))}</li>'
         for r in rows)
     return f"<ul>{items}</ul>"
 
 
-def write_report(runs, directory):
-    os.makedirs(directory, exist_ok=True)
+def shown(text):
+    """Text from a target or the host, fit for the page and capped."""
+    return html.escape(xml_text(text, MESSAGE_CHARS))
+
+
+def report_files(runs):
+    """({file name: text}, the text of index.html)."""
+    files = {}
     ran = [r for r in runs if r.available and r.judge]
     parts = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
              "<title>pmctest conformance report</title><style>",
@@ -117,30 +123,27 @@ def write_report(runs, directory):
                  if k != "none") + "</p>"]
     for r in runs:
         if not r.available:
-            parts.append(f"<p><b>{html.escape(r.target['name'])}</b>: not available "
-                         f"here ({html.escape(r.why_not)})</p>")
+            parts.append(f"<p><b>{shown(r.target['name'])}</b>: not available "
+                         f"here ({shown(r.why_not)})</p>")
     if ran:
         parts.append("<h2>Statements</h2><table><tr><th>statement</th>" +
-                     "".join(f"<th>{html.escape(r.target['name'])}</th>" for r in ran) +
+                     "".join(f"<th>{shown(r.target['name'])}</th>" for r in ran) +
                      "</tr>")
         per_target = [statement_rows(r.judge.results) for r in ran]
         for i, (sid, text, anchor, _) in enumerate(per_target[0]):
-            parts.append(f'<tr><td title="{html.escape(text)}">{sid}</td>' +
+            parts.append(f'<tr><td title="{shown(text)}">{sid}</td>' +
                          "".join(cell_of(rows[i][3], f"{r.target['name']}.log")
                                  for rows, r in zip(per_target, ran)) + "</tr>")
         parts.append("</table>")
     for r in ran:
         name = r.target["name"]
         svg = matrix_svg(r.judge.results)
-        with open(os.path.join(directory, f"matrix-{name}.svg"), "w") as f:
-            f.write(svg)
-        with open(os.path.join(directory, f"{name}.log"), "w") as f:
-            f.write("".join(line + "\n" for line in r.judge.lines))
-        parts.append(f"<h2>{html.escape(name)}</h2><p>{html.escape(r.target.get('about', ''))}; "
-                     f'{html.escape(r.outcome.emulator if r.outcome else "")}; '
+        files[f"matrix-{name}.svg"] = svg
+        files[f"{name}.log"] = "".join(line + "\n" for line in r.judge.lines)
+        parts.append(f"<h2>{shown(name)}</h2><p>{shown(r.target.get('about', ''))}; "
+                     f'{shown(r.outcome.emulator if r.outcome else "")}; '
                      f'<a href="{name}.log">TAP log</a></p>')
         parts.append("<h3>The privilege matrix</h3>" + svg)
         parts.append("<h3>Findings</h3>" + findings(r))
     parts.append("</body></html>")
-    with open(os.path.join(directory, "index.html"), "w") as f:
-        f.write("\n".join(parts) + "\n")
+    return files, "\n".join(parts) + "\n"

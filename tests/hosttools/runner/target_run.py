@@ -4,8 +4,6 @@ import os
 import time
 from types import SimpleNamespace
 
-from ..boot import EXIT_HARNESS_ERROR  # the kernel's status 2
-
 from .availability import availability
 from .bochs import run_bochs
 from .cmdline import KERNEL_MAX_PATTERNS
@@ -13,6 +11,7 @@ from .expectations import load_expectations, recorded_host
 from .judge import Judge, reason_of
 from .nested import run_nested
 from .outcome import Outcome
+from .outfile import ToolError
 from .qemu import run_qemu
 from .test_list import list_tests, running_test
 from .xen import run_xen
@@ -58,6 +57,16 @@ class TargetRun:
         return os.path.join(self.opts.expect_dir, self.target["expect"])
 
     def run(self):
+        """Boots the target and judges it; a log that cannot be written
+        ends the boot and is the run's problem."""
+        try:
+            return self._run()
+        except ToolError as e:
+            self.problems.append(str(e))
+            self.exit = EXIT_ERROR
+            return self
+
+    def _run(self):
         if not self.available:
             self.problems.append(f"not available here: {self.why_not}")
             self.exit = EXIT_ERROR
@@ -105,27 +114,19 @@ class TargetRun:
 
     def _check(self):
         j, o = self.judge, self.outcome
-        if o.status == EXIT_HARNESS_ERROR and not o.problem:
-            o.problem = "the kernel reported a harness error (exit status 2)"
         if o.problem:
             msg = o.problem
-            if j.lines and not j.summary and not j.bailed:
+            if j.lines and not j.tap.summary and not j.bailed:
                 self.stop = msg
                 msg += "; " + self.where_it_stopped()
             self.problems.append(msg)
         else:
-            if j.summary is None:
-                self.problems.append("truncated TAP: no summary line; " +
-                                     self.where_it_stopped())
-            elif j.plan is not None and len(j.results) != j.plan:
-                self.problems.append(
-                    f"truncated TAP: plan 1..{j.plan} but "
-                    f"{len(j.results)} results")
-            failed = sum(r.kind == "fail" for r in j.results)
-            if o.status is not None and o.status != (1 if failed else 0):
-                self.problems.append(
-                    f"the kernel's exit status {o.status} does not match "
-                    f"its {failed} not ok lines")
+            verdict = j.tap.finish(o.status)
+            if verdict.reason:
+                msg = verdict.reason
+                if verdict.reason.startswith("truncated"):
+                    msg += "; " + self.where_it_stopped()
+                self.problems.append(msg)
         for r in j.results:
             if r.verdict == "unexpected":
                 self.mismatches.append(

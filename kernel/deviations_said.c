@@ -1,0 +1,81 @@
+#include "deviations_said.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/*
+ * Each deviation said is a record of four NUL-terminated strings, one
+ * after the other: the test's ID, the message, the expected and the
+ * observed outcome (empty where the report had none), about 200 bytes.
+ * A default run under an emulator that lacks RDPMC says about ten.
+ */
+static struct {
+	char text[16384];
+	size_t used;
+} said;
+
+static size_t string_length(const char *s)
+{
+	size_t n = 0;
+
+	while (s[n])
+		n++;
+	return n;
+}
+
+/* Whether the stored string at s is the value of line; moves s past it. */
+static bool same_value(const char **s, const struct keyed_line *line)
+{
+	const char *stored = *s;
+	int n = line->line ? line->length : 0;
+	bool same = true;
+
+	for (int k = 0; k < n && same; k++)
+		same = stored[k] == line->value[k];
+	same = same && (size_t)n == string_length(stored);
+	*s = stored + string_length(stored) + 1;
+	return same;
+}
+
+static bool append(const char *text, int n)
+{
+	if (said.used + (size_t)n + 1 > sizeof(said.text))
+		return false;
+	for (int k = 0; k < n; k++)
+		said.text[said.used++] = text[k];
+	said.text[said.used++] = '\0';
+	return true;
+}
+
+static void remember(const struct diagnostic_keys *keys, const char *test_id)
+{
+	const struct keyed_line *parts[3] = { &keys->message, &keys->expected,
+					       &keys->observed };
+	size_t start = said.used;
+	bool fits = append(test_id, (int)string_length(test_id));
+
+	for (unsigned k = 0; k < 3 && fits; k++)
+		fits = append(parts[k]->line ? parts[k]->value : "",
+			      parts[k]->line ? parts[k]->length : 0);
+	if (!fits)
+		said.used = start;
+}
+
+const char *deviation_said_before(const struct diagnostic_keys *keys,
+				  const char *test_id)
+{
+	const char *record = said.text;
+
+	while (record < said.text + said.used) {
+		const char *id = record, *s = record + string_length(record) + 1;
+		bool same = same_value(&s, &keys->message);
+
+		same = same_value(&s, &keys->expected) && same;
+		same = same_value(&s, &keys->observed) && same;
+		if (same)
+			return id;
+		record = s;
+	}
+	remember(keys, test_id);
+	return 0;
+}

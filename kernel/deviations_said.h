@@ -1,0 +1,21 @@
+/*
+ * The deviations a run has reported in full, each with the test that
+ * reported it: a failing test whose message, expected and observed
+ * outcome are an earlier test's (its context aside) names that test
+ * instead of saying them again (README, "A serial log"). Every byte on an
+ * emulated serial port is a port exit and a host write().
+ */
+#ifndef PMCTEST_DEVIATIONS_SAID_H
+#define PMCTEST_DEVIATIONS_SAID_H
+
+#include "diagnostic_keys.h"
+
+/*
+ * The ID of the earlier test that reported the deviation of keys in full;
+ * if none did, 0, and from now on test_id is the one that did. When the
+ * record is full, 0: a report is then given in full again, never lost.
+ */
+const char *deviation_said_before(const struct diagnostic_keys *keys,
+				  const char *test_id);
+
+#endif

@@ -1,0 +1,30 @@
+# tests/host/fuzz.mk: the boot-information reader and the screen console
+# fuzzed on the host (tests/fuzz/boot_fuzz.c): libFuzzer with AddressSanitizer
+# and UndefinedBehaviorSanitizer, from the seed corpus tests/fuzz/seeds/
+# (the loader shim's cases), for FUZZ_SECONDS. Any finding fails; its input
+# is kept as $(BUILD)/fuzz/crash-*, to run again: $(BOOT_FUZZ) FILE.
+#
+# Included by the top Makefile; adds to HOST_TESTS the phony target
+# fuzz-boot-info.
+
+CLANG		?= clang
+FUZZ_SECONDS	?= 20
+BOOT_FUZZ	:= $(BUILD)/fuzz/boot_fuzz
+BOOT_FUZZ_SRCS	:= tests/fuzz/boot_fuzz.c arch/boot_info.c arch/fbcon.c \
+		   kernel/cmdline.c kernel/strbuf.c $(BUILD)/font.c
+
+$(BOOT_FUZZ): $(BOOT_FUZZ_SRCS) arch/boot_info.h arch/fbcon.h arch/font.h \
+	      kernel/cmdline.h kernel/strbuf.h | $(BUILD)/.tools-test
+	@mkdir -p $(@D)
+	$(CLANG) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined \
+		-fno-sanitize-recover=all -Wall -Wextra -Werror \
+		-Iarch -Ikernel -I$(BUILD) -o $@ $(BOOT_FUZZ_SRCS)
+
+HOST_TESTS += fuzz-boot-info
+.PHONY: fuzz-boot-info
+fuzz-boot-info: $(BOOT_FUZZ)
+	@rm -rf $(BUILD)/fuzz/corpus && mkdir -p $(BUILD)/fuzz/corpus
+	$(BOOT_FUZZ) -max_total_time=$(FUZZ_SECONDS) -timeout=5 -print_final_stats=1 \
+		-artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus tests/fuzz/seeds \
+		2> $(BUILD)/fuzz/log || { tail -40 $(BUILD)/fuzz/log; exit 1; }
+	@grep -E '^stat::(number_of_executed_units|new_units_added)' $(BUILD)/fuzz/log

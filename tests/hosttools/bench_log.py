@@ -1,0 +1,39 @@
+"""What make bench reads in the kernel's TAP: the bench.* group's
+"bench NAME cycles_median=N cycles_min=N n=N outcome=WHAT" lines, which
+sit in the YAML diagnostics of each bench test (its `message` where the
+line is the test's first diagnostic, else an item of its list); and, with
+`timing`, the exit tally's "# exits: GROUP KIND=N ... io.0xPORT=N" lines."""
+import re
+
+from . import tap_log
+
+BENCH_LINE = re.compile(r"^bench (\S+) cycles_median=(\d+) "
+                        r"cycles_min=(\d+) n=(\d+) outcome=(\S+)")
+
+
+def bench_rows(lines):
+    """(name, median, min, n, outcome) of each bench line, in order."""
+    yaml, rows = tap_log.YamlBlock(), []
+    for line in lines:
+        for text in yaml.feed(line)[1]:
+            if text.startswith("message: "):
+                text = text[len("message: "):]
+            m = BENCH_LINE.match(text)
+            if m:
+                rows.append(m.groups())
+    return rows
+
+
+EXITS_LINE = re.compile(r"^# exits: (\S+)((?: [a-z0-9.]+=\d+)+)$")
+
+
+def exit_tallies(lines):
+    """{group: {kind or "io.0xPORT": count}} of the "# exits:" lines, the
+    total as the group "total"."""
+    tallies = {}
+    for line in lines:
+        m = EXITS_LINE.match(line)
+        if m:
+            tallies[m.group(1)] = {k: int(v) for k, v in
+                                   (kv.split("=") for kv in m.group(2).split())}
+    return tallies

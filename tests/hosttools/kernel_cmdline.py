@@ -1,0 +1,72 @@
+"""The kernel command line as the kernel parses it (kernel/cmdline.c and
+the length kernel/main.c copies), so that the host refuses before booting,
+with the kernel's own words, a line the kernel would refuse. make test
+holds the two parsers against each other (tests/host/cmdline_check.c)."""
+
+KERNEL_CMDLINE_MAX = 1023   # kernel/main.c copies at most this many bytes
+MAX_PATTERNS = 32           # HARNESS_MAX_PATTERNS in kernel/harness.h
+PATTERN_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789._-*?")
+OPTIONS = ("list", "verbose", "timing")
+CONSOLES = ("com1", "e9")
+
+
+def pattern_problem(key, value, given):
+    if given:
+        return f"{key}= given twice (join the patterns with commas)"
+    if value == "":
+        return f"{key}= needs at least one pattern"
+    patterns = value.split(",")
+    for i, pattern in enumerate(patterns):
+        bad = next((c for c in pattern if c not in PATTERN_CHARS), None)
+        if bad is not None:
+            return (f"{key}={value}: '{bad}' is not allowed in a pattern "
+                    "(use a-z 0-9 . _ - * ?)")
+        if pattern == "":
+            return f"{key}={value}: empty pattern"
+        if i == MAX_PATTERNS:
+            return f"{key}=: more than {MAX_PATTERNS} patterns"
+    return None
+
+
+def console_problem(value, given):
+    if given:
+        return "console= given twice (join the ports with commas)"
+    for port in value.split(","):
+        if port not in CONSOLES:
+            return f"console=: '{port}' is not a console (com1, e9, or com1,e9)"
+    return None
+
+
+def cmdline_problem(cmdline):
+    """Why the kernel would refuse cmdline (a str), in its words, or None.
+    A tab, which the kernel would take as a space, is refused too: the
+    loaders do not all pass one on."""
+    data = cmdline.encode("utf-8", "surrogateescape")
+    if len(data) > KERNEL_CMDLINE_MAX:
+        return (f"the kernel command line is {len(data)} bytes, more than "
+                f"the {KERNEL_CMDLINE_MAX} the kernel takes")
+    for i, c in enumerate(data):
+        if c < 0x20 or c >= 0x7f:
+            return (f"the kernel command line holds byte 0x{c:02x} at offset "
+                    f"{i}: only printable ASCII reaches the kernel intact")
+    given = set()
+    for word in cmdline.split(" "):
+        if word == "" or word in OPTIONS:
+            continue
+        key, eq, value = word.partition("=")
+        if eq and key == "console":
+            problem = console_problem(value, key in given)
+            if problem:
+                return problem
+            given.add(key)
+            continue
+        if eq and key in ("tests", "exclude"):
+            problem = pattern_problem(key, value, key in given)
+            if problem:
+                return problem
+            given.add(key)
+            continue
+        return (f"unknown option '{word}' (known: tests=GLOB[,GLOB], "
+                "exclude=GLOB[,GLOB], console=com1|e9|com1,e9, list, verbose, "
+                "timing)")
+    return None
