@@ -77,7 +77,8 @@ ISO		:= $(BUILD)/pmctest.iso
 HOST_PROGS	:=
 HOST_TESTS	:=
 
-.PHONY: all run test bench clean host-progs host-tests spec-coverage help report lava xen FORCE
+.PHONY: all run test bench clean host-progs host-tests spec-coverage help report lava xen FORCE \
+	nested-images run-kvm
 all: $(ELF) $(ISO) host-progs
 
 # Host programs and their tests: each tests/host/*.mk appends to
@@ -97,9 +98,11 @@ $(HOST_PROGS): | $(BUILD)/.tools-run $(BUILD)/.tools-host
 #   host  the C library's headers, for the host programs (make, make test)
 #   uefi  OVMF, for FIRMWARE=uefi and the UEFI targets
 #   lava  LAVA's dispatcher (make lava)
-#   test  what make test needs besides: uefi, lava, Bochs with its ROMs and
-#         its headless display, the TAP parsers of three languages, the
-#         SVG renderer the report check uses, and clang with its fuzzer
+#   nested  zstd, which unpacks Debian 6.12's kernel (make nested-images,
+#         make run-kvm)
+#   test  what make test needs besides: uefi, lava, nested, Bochs with its
+#         ROMs and its headless display, the TAP parsers of three languages,
+#         the SVG renderer the report check uses, and clang with its fuzzer
 #         runtime (libclang-rt-dev: the one of Debian's default clang)
 # Every set comes without the packages its own recommend (QEMU's GTK
 # display, OVMF, GCC's C library headers, and through LAVA's libguestfs a
@@ -115,7 +118,8 @@ TOOLS_run	:= $(if $(CROSS_COMPILE),,gcc:gcc) nasm:nasm python3:python3 \
 TOOLS_host	:= /usr/include/stdio.h:libc6-dev
 TOOLS_uefi	:= /usr/share/ovmf/OVMF.fd:ovmf
 TOOLS_lava	:= lava-run:lava-dispatcher
-TOOLS_test	:= $(TOOLS_uefi) $(TOOLS_lava) bochs:bochs \
+TOOLS_nested	:= zstd:zstd
+TOOLS_test	:= $(TOOLS_uefi) $(TOOLS_lava) $(TOOLS_nested) bochs:bochs \
 		   /usr/share/bochs/BIOS-bochs-latest:bochsbios \
 		   /usr/share/vgabios/vgabios.bin:vgabios \
 		   $(BOCHS_TERM_PLUGIN):bochs-term \
@@ -219,6 +223,43 @@ run: $(ISO) | $(BUILD)/.tools-run $(if $(filter uefi,$(FIRMWARE)),$(BUILD)/.tool
 		--cpu "$$PMCTEST_CPU" --firmware "$$PMCTEST_FIRMWARE" \
 		--qemu "$$PMCTEST_QEMU" --qemu-args="$$PMCTEST_QEMU_ARGS"
 
+# Linux KVM nested in QEMU TCG (tests/hosttools/nested/): Debian's kernels,
+# fetched with apt-get download into $(BUILD)/kvm-NAME/ (nothing is
+# installed), with an initramfs of busybox, this host's QEMU and KVM's
+# modules. The kvm-* targets of tests/run boot them.
+NESTED_KERNELS	:= 6.1 6.12
+NESTED_SRCS	:= $(wildcard tests/hosttools/nested/*.py tests/hosttools/nested/init.sh) \
+		   tests/kvm.py
+NESTED_IMAGES	:= $(NESTED_KERNELS:%=$(BUILD)/kvm-%/kernel.txt)
+nested-images: $(NESTED_IMAGES)
+# (a stamp only pattern rules name: not an intermediate file to delete)
+.SECONDARY: $(BUILD)/.tools-nested
+
+$(BUILD)/kvm-%/kernel.txt: $(NESTED_SRCS) | $(BUILD)/.tools-run $(BUILD)/.tools-nested
+	$(PYTHON) tests/kvm.py build $* --out $(BUILD)/kvm-$*
+
+# make run-kvm: pmctest on Linux KVM nested in QEMU TCG, TAP on stdout and
+# the kernel's status, as make run. KVM=6.1|6.12 picks Debian's kernel;
+# KERNEL=bzImage (or a vmlinux with a PVH entry) boots your own instead,
+# KERNEL_MODULES=dir the tree its modules are in (make modules_install
+# INSTALL_MOD_PATH=dir, or the kernel's build tree; none: KVM built in).
+KVM		?= 6.12
+KERNEL		?=
+KERNEL_MODULES	?=
+export PMCTEST_KERNEL = $(KERNEL)
+export PMCTEST_KERNEL_MODULES = $(KERNEL_MODULES)
+ifneq ($(KERNEL),)
+run-kvm: $(ELF) | $(BUILD)/.tools-run $(BUILD)/.tools-nested
+	$(PYTHON) tests/kvm.py build --kernel "$$PMCTEST_KERNEL" \
+		$(if $(KERNEL_MODULES),--modules "$$PMCTEST_KERNEL_MODULES") --out $(BUILD)/kvm-own
+	$(PYTHON) tests/kvm.py run --images $(BUILD)/kvm-own --elf $(ELF) \
+		--qemu "$$PMCTEST_QEMU" --cmdline "$$PMCTEST_CMDLINE"
+else
+run-kvm: $(ELF) $(BUILD)/kvm-$(KVM)/kernel.txt
+	$(PYTHON) tests/kvm.py run --images $(BUILD)/kvm-$(KVM) --elf $(ELF) \
+		--qemu "$$PMCTEST_QEMU" --cmdline "$$PMCTEST_CMDLINE"
+endif
+
 # make test runs these steps in this order and stops at the first that
 # fails. Each is a target of its own too, to run one part again.
 TEST_STEPS	:= test-tools host-tests test-boot test-hostile-boot test-tap-parsers \
@@ -315,15 +356,16 @@ test-hostile: $(ELF) $(ISO)
 	$(PYTHON) tests/check.py hostile --elf $(ELF) --iso $(ISO) --build $(BUILD)
 
 # Every target available here against its tests/expect/ file (logs in
-# $(BUILD)/run/, Xen's whole console beside each xen-* log), then what the
-# kernel wrote to Xen's console read by the three TAP parsers, each Xen
-# target against bare TCG (tests/run --diff; docs/findings.md explains each
-# difference), the report and the JUnit file that run wrote.
+# $(BUILD)/run/, Xen's whole console beside each xen-* log; the nested KVMs
+# with their subset, --subset), then what the kernel wrote to Xen's console
+# read by the three TAP parsers, each Xen target against bare TCG (tests/run
+# --diff; docs/findings.md explains each difference), the report and the
+# JUnit file that run wrote.
 XEN_CONSOLES	:= $(BUILD)/run/xen-pvh-dom0.console.log \
 		   $(BUILD)/run/xen-pvh-dom0-vpmu.console.log
-test-targets: all xen | $(BUILD)/.tools-test
+test-targets: all xen nested-images | $(BUILD)/.tools-test
 	@rm -f $(XEN_CONSOLES)
-	$(PYTHON) tests/run --all --elf $(ELF) --qemu "$$PMCTEST_QEMU" --xen "$$PMCTEST_XEN" \
+	$(PYTHON) tests/run --all --subset --elf $(ELF) --qemu "$$PMCTEST_QEMU" --xen "$$PMCTEST_XEN" \
 		--junit $(BUILD)/junit.xml --log-dir $(BUILD)/run --report $(BUILD)/report
 	$(PYTHON) tests/check.py tap_parsers --xen-console $(XEN_CONSOLES)
 	$(PYTHON) tests/check.py xen_diff --run-dir $(BUILD)/run
@@ -358,6 +400,9 @@ help:
 	@echo 'make run             boot the ISO in QEMU, print the TAP log; exit 0/1/2 as the kernel says'
 	@echo '                     ACCEL=tcg|kvm CPU=max FIRMWARE=bios|uefi TESTS=glob,glob KERNEL_ARGS=...'
 	@echo '                     QEMU_ARGS=... QEMU=...'
+	@echo 'make run-kvm         pmctest on Linux KVM nested in QEMU TCG; KVM=6.1|6.12 (Debian),'
+	@echo '                     or KERNEL=bzImage KERNEL_MODULES=dir (your own); TESTS=, KERNEL_ARGS='
+	@echo 'make nested-images   the Debian kernels and initramfs for the kvm-* targets: $(BUILD)/kvm-*/'
 	@echo 'make test            everything the project tests (what CI runs); QEMU=... for another QEMU,'
 	@echo '                     XEN=path for your own Xen in the xen-* targets (default: Debian'"'"'s, fetched)'
 	@echo '                     its steps, each a target too: $(wordlist 1,4,$(TEST_STEPS))'

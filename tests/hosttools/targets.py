@@ -22,6 +22,14 @@ becomes one JUnit testsuite. Fields:
             variants of one CPU share their base target's file, and the
             stale-expectation check keeps that sharing honest
   timeout   seconds of wall clock before the guest counts as hung
+  kernel    nested: the L1 kernel, built into build/kvm-KERNEL/ (make
+            nested-images; nested/kernels.py names Debian's)
+  subset    the tests make test runs (tests/run --subset): every group,
+            fewer cases, for a slow target; tests/run without --subset runs
+            the default suite
+  megs      Bochs: the memory in MiB (64 unless said)
+  explicit  not booted by --all unless --only names it (slow, or needs
+            images built by hand)
   fallbacks QEMU: (stderr text, -cpu suffix, why) retried once when QEMU
             fails to start with that text on stderr
   about     one line for --list-targets
@@ -63,6 +71,47 @@ def bochs(name, cpu, about, bochs_cpu="", expect=None, timeout=300):
     return dict(name=name, emulator="bochs", route="iso", cpu=cpu,
                 bochs_cpu=bochs_cpu, expect=expect or name, timeout=timeout,
                 about=about)
+
+
+def nested(name, kernel, about, expect=None, timeout=300, explicit=False):
+    """pmctest in QEMU -accel kvm -cpu host -M microvm (PVH) on the KVM of
+    Linux KERNEL, which runs in QEMU TCG -cpu EPYC (AMD SVM, nested
+    paging)."""
+    return dict(name=name, emulator="nested", route="pvh", accel="kvm",
+                cpu="host", machine="microvm", kernel=kernel,
+                expect=expect or name, timeout=timeout, about=about,
+                subset=KVM_SUBSET, explicit=explicit)
+
+
+def bochs_nested(name, kernel, cpu, about, timeout=1800):
+    """pmctest in QEMU -accel kvm on the KVM of Linux KERNEL (its bzImage
+    and initramfs from a GRUB ISO), which runs in Bochs: VMX, so KVM's
+    Intel side. 1 GiB; unknown MSRs read 0 (Linux's early boot reads
+    IA32_MISC_ENABLE, which Bochs' models lack)."""
+    target = bochs(name, cpu, about, bochs_cpu="ignore_bad_msrs=1",
+                   timeout=timeout)
+    target.update(kernel=kernel, megs=1024, subset=VMX_SUBSET, explicit=True)
+    return target
+
+
+# A nested target runs about 8 tests a second, so make test runs each group
+# of the default suite with fewer cases (154 of 236 tests): CPL 0 and 3 of
+# the privilege matrix in 64-bit mode and one context of each other mode,
+# the sampled ECX sweeps, everything else whole. tests/run without --subset
+# runs them all (the full 65,536-value sweeps alone take 35 s).
+KVM_SUBSET = ",".join([
+    "priv.long.cpl0.*", "priv.long.cpl3.*", "priv.compat.cpl3.*", "priv.prot16.cpl0.*",
+    "priv.prot32.cpl3.*", "priv.real.*", "priv.v86.*", "enc.*",
+    "ecx.types.cpl*", "ecx.index.gp.*", "ecx.index.fixed.*", "ecx.vmware.*",
+    "ecx.fast.*", "data.*", "metrics.*", "amd.*", "prog.*", "ovf.*",
+    "pmi.*", "msr.*", "exit.*"])
+
+# Under Bochs a nested target boots for minutes: one case of each kind of
+# read (valid, invalid, any ECX, RCX[63:32]) in 64-bit mode, the flags, the
+# sampled sweeps of both types, the pseudo-PMCs and the counter writes.
+VMX_SUBSET = ",".join([
+    "priv.long.cpl0.*", "priv.long.cpl3.*", "enc.*", "ecx.types.cpl0",
+    "ecx.index.gp.cpl0", "ecx.vmware.*", "prog.write.*", "data.rdmsr.*"])
 
 
 TARGETS = [
@@ -115,6 +164,21 @@ TARGETS = [
           "Bochs, cpu model tigerlake, GRUB ISO, unknown MSRs #GP"),
     bochs("bochs-ryzen", "ryzen",
           "Bochs, cpu model ryzen, GRUB ISO, unknown MSRs #GP"),
+    nested("kvm-6.1", "6.1",
+           "Linux KVM 6.1 (Debian), nested in QEMU TCG -cpu EPYC"),
+    nested("kvm-6.12", "6.12",
+           "Linux KVM 6.12 (Debian), nested in QEMU TCG -cpu EPYC"),
+    # KVM's Intel side: Bochs emulates VMX, GRUB boots 6.12 with kvm-intel.
+    # Slow (every instruction of L1 and of its KVM in Bochs): by name only,
+    # with a subset of its own.
+    bochs_nested("kvm-6.12-vmx", "6.12", "corei7_skylake_x",
+                 "Linux KVM 6.12 (Debian, kvm-intel), nested in Bochs "
+                 "corei7_skylake_x with VMX"),
+    # Your own kernel (make run-kvm KERNEL=...), held against 6.12's file:
+    # what it does differently is reported as a different host.
+    nested("kvm-own", "own",
+           "Linux KVM of your own kernel (build/kvm-own), nested in QEMU "
+           "TCG -cpu EPYC", expect="kvm-6.12", explicit=True),
 ]
 
 

@@ -474,18 +474,63 @@ bool prog_run(struct prog_counter *c, const struct prog_run *r,
 	return prog_run_many(c, 1, &r->control, r, count, why);
 }
 
-bool prog_take_counter(struct prog_counter *c, bool fixed)
+enum prog_probe prog_probe_counter(struct prog_counter *c, bool fixed,
+				   struct strbuf *why)
 {
 	const struct pmu_info *pmu = check_pmu();
+
+	if (!(fixed ? prog_fixed_counter(pmu, 0, c, why)
+		    : prog_gp_counter(pmu, &prog_events[PROG_INSTRUCTIONS], 0, c, why)))
+		return PROG_ABSENT;
+	return prog_counter_usable(c, why) ? PROG_USABLE : PROG_BROKEN;
+}
+
+void prog_skip_unusable(enum prog_probe probe, const char *why)
+{
+	if (probe == PROG_BROKEN)
+		test_skip("%s; %s reports the deviation", why, PROG_WRITE_OWNER);
+	else
+		test_skip("%s", why);
+}
+
+bool prog_take_counter(struct prog_counter *c, bool fixed)
+{
+	char text[160];
+	struct strbuf why;
+	enum prog_probe probe;
+
+	strbuf_init(&why, text, sizeof(text));
+	probe = prog_probe_counter(c, fixed, &why);
+	if (probe == PROG_USABLE)
+		return true;
+	prog_skip_unusable(probe, text);
+	return false;
+}
+
+bool prog_usable_or_skip(struct prog_counter *c)
+{
 	char text[160];
 	struct strbuf why;
 
 	strbuf_init(&why, text, sizeof(text));
-	if ((fixed ? prog_fixed_counter(pmu, 0, c, &why)
-		   : prog_gp_counter(pmu, &prog_events[PROG_INSTRUCTIONS], 0, c, &why)) &&
-	    prog_counter_usable(c, &why))
+	if (prog_counter_usable(c, &why))
 		return true;
-	test_skip("%s", text);
+	prog_skip_unusable(PROG_BROKEN, text);
+	return false;
+}
+
+bool prog_writes_hold(bool fixed)
+{
+	char text[160];
+	struct strbuf why;
+	struct prog_counter c;
+	enum prog_probe probe;
+
+	strbuf_init(&why, text, sizeof(text));
+	probe = prog_probe_counter(&c, fixed, &why);
+	if (probe != PROG_BROKEN)
+		return true;
+	prog_skip_unusable(probe, text);
 	return false;
 }
 

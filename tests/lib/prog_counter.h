@@ -100,10 +100,45 @@ bool prog_gp_counter(const struct pmu_info *pmu, const struct prog_event *ev,
 bool prog_fixed_counter(const struct pmu_info *pmu, unsigned index,
 			struct prog_counter *c, struct strbuf *why);
 
-/* The counter most checks run on: general-purpose counter 0 counting
- * instructions retired, or fixed counter 0; usable (below). If there is
- * none, the running test is SKIPped with the reason and false returned. */
+/*
+ * A counter that does not hold a value written to it (a hypervisor that
+ * takes the WRMSR and drops it, as KVM with enable_pmu=0 does) is one
+ * deviation, which the test PROG_WRITE_OWNER reports for every counter the
+ * PMU enumerates; every
+ * other test that needs a counter to hold what it writes observes the same
+ * counter itself and SKIPs naming that test, so that the cause fails once.
+ */
+#define PROG_WRITE_OWNER "prog.write.stopped"
+
+enum prog_probe {
+	PROG_USABLE,	/* the counter exists and holds a written value */
+	PROG_ABSENT,	/* the PMU has none such: why says what is missing */
+	PROG_BROKEN,	/* it exists, but a write faults or is not held */
+};
+
+/* General-purpose counter 0 counting instructions retired, or fixed
+ * counter 0, and whether it is usable (prog_counter_usable). */
+enum prog_probe prog_probe_counter(struct prog_counter *c, bool fixed,
+				   struct strbuf *why);
+
+/* SKIPs the running test for a counter that is not usable, with why; a
+ * broken one names PROG_WRITE_OWNER. */
+void prog_skip_unusable(enum prog_probe probe, const char *why);
+
+/* The counter most checks run on (prog_probe_counter). If it is absent or
+ * broken, the running test is SKIPped with the reason (a broken one names
+ * PROG_WRITE_OWNER) and false returned. */
 bool prog_take_counter(struct prog_counter *c, bool fixed);
+
+/* For a counter prog_gp_counter() or prog_fixed_counter() found: whether it
+ * is usable; if not, the running test is SKIPped naming PROG_WRITE_OWNER. */
+bool prog_usable_or_skip(struct prog_counter *c);
+
+/* For a check that writes the counters itself: false, with the running
+ * test SKIPped naming PROG_WRITE_OWNER, if the counter prog_probe_counter
+ * finds is broken; true if it is usable or absent (the check decides what
+ * an absent one means). */
+bool prog_writes_hold(bool fixed);
 
 /* Whether the MSRs take writes and the count MSR holds a written value;
  * false with the SKIP reason ("WRMSR IA32_PERFEVTSEL0 (186H) raised

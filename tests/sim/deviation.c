@@ -129,6 +129,8 @@ static const struct deviation_info table[DEV_COUNT] = {
 		"IA32_DEBUGCTL.FREEZE_PERFMON_ON_PMI is kept but a PMI freezes nothing" },
 	[DEV_BEYOND_WIDTH_TRUNCATED] = { "beyond-width-truncated", "WR-3",
 		"IA32_FIXED_CTRx and IA32_A_PMCx writes beyond the width are truncated instead of #GP (KVM's fixed-counter path)" },
+	[DEV_COUNTER_WRITES_DROPPED] = { "counter-writes-dropped", "PROG-3 WR-1",
+		"WRMSR to a counter or its control is taken and dropped: they read 0 (KVM with enable_pmu=0)" },
 };
 
 const struct deviation_info *deviation_info(enum deviation d)
@@ -214,6 +216,7 @@ bool deviation_applies(enum deviation d, const struct sim_cpu *cpu)
 	case DEV_EXITS_NOT_COUNTED:
 	case DEV_EXITS_COUNTED_DESPITE_CMASK:
 	case DEV_PMI_TWICE:
+	case DEV_COUNTER_WRITES_DROPPED:
 		return counting;
 	case DEV_EXIT_OVERFLOW_EARLY:		/* IA32_PMCx sign extension */
 		return arch && cpu->gp_count > 0;

@@ -392,6 +392,10 @@ bool sim_wrmsr(struct sim_cpu *cpu, uint32_t msr, uint64_t value)
 	if ((t.kind == MSR_COUNT_LEGACY || t.kind == MSR_COUNT ||
 	     t.kind == MSR_COUNT_FULL) && write_lost(cpu, &t))
 		return true;
+	if (has(cpu, DEV_COUNTER_WRITES_DROPPED) &&
+	    (t.kind == MSR_COUNT_LEGACY || t.kind == MSR_COUNT ||
+	     t.kind == MSR_COUNT_FIXED || t.kind == MSR_CONTROL))
+		return true;		/* no #GP, and nothing changes */
 	switch (t.kind) {
 	case MSR_NONE:
 	case MSR_READ_ONLY:		/* OVF-4, MSR-3 */

@@ -5,6 +5,8 @@
  * then RDMSR, RDPMC, RDMSR must agree with each other and with the value.
  * The MSR: IA32_PMCx, IA32_FIXED_CTRx, AMD PerfCtrN (counter_msr()).
  * The #GP(0) half: RDPMC of the first general-purpose index past them.
+ * Where counter 0 does not hold a written value at all, the test SKIPs
+ * naming prog.write.stopped, which reports that.
  */
 #include "check_context.h"
 #include "counters.h"
@@ -72,6 +74,8 @@ static void run(unsigned i)
 		test_skip("the model knows no counter that must read on this PMU");
 		return;
 	}
+	if (!prog_writes_hold(false))
+		return;
 	for (unsigned c = 0; c < n; c++)	/* distinct per counter */
 		check_counter(s, &counters[c], 0x12345000u + 0x101u * c);
 }

@@ -9,6 +9,8 @@
  * A general-purpose counter then started at all-ones wraps: what RDPMC
  * reads after the overflow still has nothing at or above the width.
  * The #GP(0) half: RDPMC of the first index past the counters.
+ * Where counter 0 of the kind does not hold a written value at all, the
+ * test SKIPs naming prog.write.stopped, which reports that.
  */
 #include "check_context.h"
 #include "counters.h"
@@ -173,6 +175,8 @@ static void run(unsigned i)
 		no_counters(k);
 		return;
 	}
+	if (!prog_writes_hold(kinds[k].wanted == is_fixed))
+		return;
 	for (unsigned c = 0; c < n; c++)
 		check_counter(s, &counters[c], kinds[k].full_width);
 }

@@ -218,11 +218,12 @@ static void run(unsigned i)
 	strbuf_init(&why, text, sizeof(text));
 	if (cases[i].check == BRANCHES) {
 		if (!prog_gp_counter(check_pmu(), &prog_events[PROG_BRANCHES], 0,
-				     &c, &why) ||
-		    !prog_counter_usable(&c, &why)) {
+				     &c, &why)) {
 			test_skip("%s", text);
 			return;
 		}
+		if (!prog_usable_or_skip(&c))
+			return;
 	} else if (!prog_take_counter(&c, cases[i].check == FIXED)) {
 		return;
 	}

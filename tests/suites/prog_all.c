@@ -9,9 +9,11 @@
 
 #define MAX_AT_ONCE 33	/* 32 GP indices and fixed counter 0 */
 
-/* Every usable counter of instructions retired; false with why if the
- * first GP counter is not (no counter at all to check). */
-static bool gather(struct prog_counter *all, unsigned *n, struct strbuf *why)
+/* Every usable counter of instructions retired; what is wrong with the
+ * first GP counter, in why, if it is absent or broken (no counter at all
+ * to check). */
+static enum prog_probe gather(struct prog_counter *all, unsigned *n,
+			      struct strbuf *why)
 {
 	const struct pmu_info *pmu = check_pmu();
 	char text[160];
@@ -20,18 +22,21 @@ static bool gather(struct prog_counter *all, unsigned *n, struct strbuf *why)
 	*n = 0;
 	for (unsigned x = 0; x < 32; x++) {
 		strbuf_init(&not_this, text, sizeof(text));
-		if (prog_gp_counter(pmu, &prog_events[PROG_INSTRUCTIONS], x,
-				    &all[*n], x ? &not_this : why) &&
-		    prog_counter_usable(&all[*n], x ? &not_this : why))
+		if (!prog_gp_counter(pmu, &prog_events[PROG_INSTRUCTIONS], x,
+				     &all[*n], x ? &not_this : why)) {
+			if (x == 0)
+				return PROG_ABSENT;
+		} else if (prog_counter_usable(&all[*n], x ? &not_this : why)) {
 			(*n)++;
-		else if (x == 0)
-			return false;
+		} else if (x == 0) {
+			return PROG_BROKEN;
+		}
 	}
 	strbuf_init(&not_this, text, sizeof(text));
 	if (prog_fixed_counter(pmu, 0, &all[*n], &not_this) &&
 	    prog_counter_usable(&all[*n], &not_this))
 		(*n)++;
-	return true;
+	return PROG_USABLE;
 }
 
 SINGLE_TEST(prog_all, 0, "prog.all", "PROG-7 PROG-1 PROG-5",
@@ -43,11 +48,13 @@ SINGLE_TEST(prog_all, 0, "prog.all", "PROG-7 PROG-1 PROG-5",
 	uint64_t control[MAX_AT_ONCE], short_count[MAX_AT_ONCE], long_count[MAX_AT_ONCE];
 	struct prog_run r = { 0, 0, false, 0, PROG_SHORT_LOOP, PROG_KNOWN_LOOP };
 	unsigned n;
+	enum prog_probe probe;
 
 	(void)i;
 	strbuf_init(&why, text, sizeof(text));
-	if (!gather(all, &n, &why)) {
-		test_skip("%s", text);
+	probe = gather(all, &n, &why);
+	if (probe != PROG_USABLE) {
+		prog_skip_unusable(probe, text);
 		return;
 	}
 	for (unsigned k = 0; k < n; k++)

@@ -40,11 +40,12 @@ static void run(unsigned i)
 	struct prog_delta d;
 
 	strbuf_init(&why, text, sizeof(text));
-	if (!prog_gp_counter(check_pmu(), ev, 0, &c, &why) ||
-	    !prog_counter_usable(&c, &why)) {
+	if (!prog_gp_counter(check_pmu(), ev, 0, &c, &why)) {
 		test_skip("%s", text);
 		return;
 	}
+	if (!prog_usable_or_skip(&c))
+		return;
 	if (!prog_measure(&c, FILTER_OS | FILTER_USR, 0, &d, &why)) {
 		test_fail("%s", text);
 		return;

@@ -34,6 +34,7 @@ struct set {
 	uint64_t on[MAX_STOP];		/* its control bits while counting */
 	unsigned n;
 	uint32_t control_msr;		/* shared by fixed counters; 0: own */
+	bool first_broken;		/* counter 0 does not hold a write */
 };
 
 /* Every usable counter of the case; false with why if there is none. */
@@ -44,6 +45,7 @@ static bool gather(unsigned i, struct set *s, struct strbuf *why)
 	struct strbuf not_this;
 
 	s->n = 0;
+	s->first_broken = false;
 	s->control_msr = i == CASE_FIXED ? MSR_IA32_FIXED_CTR_CTRL : 0;
 	for (unsigned x = 0; x < MAX_STOP; x++) {
 		struct prog_counter *c = &s->c[s->n];
@@ -55,8 +57,10 @@ static bool gather(unsigned i, struct set *s, struct strbuf *why)
 				       c, reason)
 		    : !prog_fixed_counter(pmu, x, c, reason))
 			continue;
-		if (!prog_counter_usable(c, reason))
+		if (!prog_counter_usable(c, reason)) {
+			s->first_broken |= x == 0;
 			continue;
+		}
 		s->on[s->n++] = prog_enables(c, FILTER_OS | FILTER_USR);
 	}
 	if (s->n < 2 && !why->len)
@@ -164,7 +168,7 @@ static void run(unsigned i)
 
 	strbuf_init(&why, text, sizeof(text));
 	if (!gather(i, &s, &why)) {
-		test_skip("%s", text);
+		prog_skip_unusable(s.first_broken ? PROG_BROKEN : PROG_ABSENT, text);
 		return;
 	}
 	for (unsigned stopped = 0; stopped < s.n; stopped++) {

@@ -33,6 +33,7 @@ const char *const suite_run_order[] = {
 	"prog.running",
 	"prog.stop",
 	"prog.width",
+	"prog.write",
 	"data.rdmsr",
 	"selftest",
 	"data.width",

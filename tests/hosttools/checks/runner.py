@@ -22,6 +22,7 @@ import time
 import xml.etree.ElementTree as ET
 
 from .. import ROOT, TESTS, tap_log, targets
+from ..runner.qemu import qemu_release
 from . import argument_parser
 
 RUN = os.path.join(TESTS, "run")
@@ -371,6 +372,25 @@ def unlisted_failure_fails_the_run(env):
     failure = cases(root)["selftest.fail"].find("failure")
     expect(failure is not None and "observed 2" in failure.text,
            "the diagnostic is in the JUnit failure")
+
+
+@check
+def another_hosts_file_reports_differences(env):
+    env.expectations("qemu-tcg-max", "# host: QEMU 0.1\n")
+    junit = os.path.join(env.tmp, "other-host.xml")
+    p = env.run("--target", "qemu-tcg-max-pvh", "--tests", SELECTED,
+                "--junit", junit, fake=False)
+    expect(p.returncode == 0, "a difference from another host's file exits 0", p)
+    expect("was recorded on QEMU 0.1" in p.err and "a different host" in p.err
+           and "on this host: unexpected failure: selftest.fail" in p.err,
+           "the hosts and the difference are named on stderr", p)
+    skipped = cases(validate_junit(junit))["selftest.fail"].find("skipped")
+    expect(skipped is not None and skipped.get("type") == "other-host",
+           "JUnit has the difference as skipped, type other-host")
+    env.expectations("qemu-tcg-max",
+                     f"# host: {qemu_release('qemu-system-x86_64')}\n")
+    p = env.run("--target", "qemu-tcg-max-pvh", "--tests", SELECTED, fake=False)
+    expect(p.returncode == 1, "on the file's own host the same difference fails", p)
 
 
 @check
@@ -755,6 +775,7 @@ def main(argv):
                 continue
             needs_real = fn.__name__ in (
                 "listed_failure_becomes_todo", "unlisted_failure_fails_the_run",
+                "another_hosts_file_reports_differences",
                 "listed_test_that_passes_is_stale",
                 "iso_route_bakes_the_selection", "real_hang_is_caught",
                 "exclusion_reaches_the_kernel")

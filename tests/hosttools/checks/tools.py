@@ -24,7 +24,7 @@ HOST = {"libc6-dev"}
 # What only make test (and make lava, make bench, FIRMWARE=uefi) uses.
 TEST_ONLY = {"ovmf", "lava-dispatcher", "bochs", "bochsbios", "vgabios",
              "bochs-term", "perl", "node-tap-parser", "python3-tap", "python3-yaml",
-             "librsvg2-bin", "clang", "libclang-rt-dev"}
+             "librsvg2-bin", "clang", "libclang-rt-dev", "zstd"}
 
 
 def asked_for(target, *variables):

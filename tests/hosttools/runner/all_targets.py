@@ -21,10 +21,14 @@ def all_targets(opts):
     runs = []
     todo = []
     for t in target_table.TARGETS:
-        if opts.only and not any(glob_regex(g).match(t["name"])
-                                 for g in opts.only.split(",")):
+        named = opts.only and any(glob_regex(g).match(t["name"])
+                                  for g in opts.only.split(","))
+        if opts.only and not named:
             continue
         r = TargetRun(t, opts, None, None)
+        if t.get("explicit") and not named and r.available:
+            r.available, r.why_not = False, ("booted only when --only or "
+                                             "--target names it")
         runs.append(r)
         if r.available:
             todo.append(r)

@@ -7,6 +7,7 @@ from ..boot import OVMF
 from ..targets import VMMS
 
 from .bochs import BOCHS_ROMS, BOCHS_VGA_ROMS, bochs_models, first_existing
+from .nested import nested_availability
 from .probe import cached, command_output
 from .xen import qemu_has_amd_iommu, xen_unavailable
 
@@ -25,6 +26,12 @@ def availability(target, opts):
             return False, "no /dev/kvm"
         if not os.access("/dev/kvm", os.R_OK | os.W_OK):
             return False, "/dev/kvm is not readable and writable"
+    if target["emulator"] == "nested":
+        if not shutil.which(opts.qemu):
+            return False, f"{opts.qemu} not found (Debian: qemu-system-x86)"
+        ok, why = nested_availability(target, opts)
+        if not ok:
+            return ok, why
     elif target["emulator"] == "xen":
         if not shutil.which(opts.qemu):
             return False, f"{opts.qemu} not found (Debian: qemu-system-x86)"
@@ -56,6 +63,10 @@ def availability(target, opts):
                              re.M):
                 return False, f"QEMU has no -M {target['machine']}"
     else:
+        if target.get("kernel"):
+            ok, why = nested_availability(target, opts)
+            if not ok:
+                return ok, why
         if not shutil.which(opts.bochs):
             return False, (f"{opts.bochs} not found "
                            "(Debian: bochs bochsbios vgabios bochs-term)")

@@ -10,12 +10,18 @@ import time
 
 from .. import procs
 from ..lines import LineSplitter
+from ..nested.build import read_info
+from ..nested.initramfs import run_archive
+from ..nested.iso import make_iso
 
 from .cmdline import kernel_cmdline
+from .nested import L1_LINE, images_dir, kernel_name
 from .outcome import Outcome
 from .probe import cached, command_output
 
 EXIT_LINE = re.compile(r"^# pmctest: exit status ([0-9]{1,9})")
+# A nested boot: the exit status L1's init hands on (nested/init.sh).
+L1_EXIT_LINE = re.compile(r"^pmctest-l1: exit status ([0-9])", re.M)
 
 # Where Debian's bochsbios and vgabios put the ROM images (BXSHARE moves the
 # first, as Bochs itself does).
@@ -38,7 +44,7 @@ def first_existing(paths):
     return None
 
 
-def bochsrc_text(target, iso, com1, log):
+def bochsrc_text(target, iso, com1, log, com2=None):
     cpu = f"model={target['cpu']}, reset_on_triple_fault=0"
     extra = target.get("bochs_cpu", "")
     cpu += ", " + (extra if "ignore_bad_msrs" in extra
@@ -47,13 +53,14 @@ def bochsrc_text(target, iso, com1, log):
     vga = first_existing(BOCHS_VGA_ROMS) or BOCHS_VGA_ROMS[0]
     return "\n".join([
         "# made by tests/run for one boot",
-        "megs: 64",
+        f"megs: {target.get('megs', 64)}",
         f"romimage: file={rom}",
         f"vgaromimage: file={vga}",
         f"cpu: {cpu}",
         f"ata0-master: type=cdrom, path={iso}, status=inserted",
         "boot: cdrom",
         f"com1: enabled=1, mode=file, dev={com1}",
+    ] + ([f"com2: enabled=1, mode=file, dev={com2}"] if com2 else []) + [
         # term draws the VGA text screen with curses into a file nobody
         # reads: no window, no listening socket (rfb), no stdin needed.
         "display_library: term",
@@ -84,15 +91,22 @@ def bochs_log_problem(log):
     return None
 
 
-def follow_com1(proc, com1, judge, outcome, timeout):
+def follow_com1(proc, com1, judge, outcome, timeout, l1_console=None):
     """Feed judge the lines of the COM1 file as Bochs writes them, until the
-    kernel's exit line, a reset, Bochs' exit or the timeout; returns the
-    last line if it had no newline."""
+    kernel's exit line (a nested boot: L1's, on its console l1_console), a
+    reset, Bochs' exit or the timeout; returns the last line if it had no
+    newline."""
     lines = LineSplitter()
     deadline = time.monotonic() + timeout
     pos = 0
     exited = False
+    l1_status = None
     while True:
+        if l1_console and l1_status is None:
+            m = L1_EXIT_LINE.search(read_text(l1_console))
+            if m:       # COM1 is complete: one more read of it
+                l1_status = int(m.group(1))
+                exited = True
         data = b""
         if os.path.exists(com1):
             with open(com1, "rb") as f:
@@ -112,6 +126,8 @@ def follow_com1(proc, com1, judge, outcome, timeout):
         if outcome.status is not None or outcome.problem:
             break
         if exited:
+            if l1_status is not None:
+                outcome.status = l1_status
             break
         if proc.poll() is not None:
             exited = True       # one more read of COM1, then judge
@@ -123,16 +139,35 @@ def follow_com1(proc, com1, judge, outcome, timeout):
     return lines.rest()
 
 
+def nested_iso(target, opts, ctx, work, judge):
+    """A nested target's ISO: Linux with KVM boots pmctest (nested/iso.py);
+    its console goes to COM2."""
+    where = images_dir(opts, target)
+    info = read_info(where)
+    judge.out(f"# run: kernel {kernel_name(info)}, its bzImage by GRUB; "
+              f"modules {info['modules']}")
+    with open(opts.elf, "rb") as f:
+        run = run_archive(f.read(), kernel_cmdline(opts, ctx.excluded))
+    try:
+        return make_iso(where, run, os.path.join(work, "kvm.iso")), info
+    except (RuntimeError, OSError) as e:
+        raise RuntimeError(f"the nested ISO: {e}")
+
+
 def run_bochs(target, opts, ctx, judge, timeout):
     outcome = Outcome()
-    iso = ctx.isos.iso(kernel_cmdline(opts, ctx.excluded))
     work = tempfile.mkdtemp(prefix=target["name"] + "-", dir=ctx.workdir)
     com1 = os.path.join(work, "com1.txt")
+    com2 = os.path.join(work, "com2.txt") if target.get("kernel") else None
+    if com2:
+        iso, info = nested_iso(target, opts, ctx, work, judge)
+    else:
+        iso = ctx.isos.iso(kernel_cmdline(opts, ctx.excluded))
     log = os.path.join(work, "bochs.log")
     rc = os.path.join(work, "continue.rc")
     cfg = os.path.join(work, "bochsrc")
     with open(cfg, "w") as f:
-        f.write(bochsrc_text(target, iso, com1, log))
+        f.write(bochsrc_text(target, iso, com1, log, com2))
     with open(rc, "w") as f:
         f.write("c\n")      # Debian's Bochs has the debugger: go at once
     cmd = [opts.bochs, "-q", "-f", cfg, "-rc", rc]
@@ -148,12 +183,20 @@ def run_bochs(target, opts, ctx, judge, timeout):
         outcome.emulator = "Bochs (unknown)"
         return outcome
     try:
-        rest = follow_com1(proc, com1, judge, outcome, timeout)
+        rest = follow_com1(proc, com1, judge, outcome, timeout, com2)
     finally:                # also when the runner is interrupted
         procs.done(proc)
     if rest is not None:
         judge.feed(rest.decode("utf-8", "replace").rstrip("\r"))
-    outcome.emulator = bochs_banner(out_path)
+    outcome.emulator = outcome.host = bochs_banner(out_path)
+    if com2:
+        kvm = f"KVM in {kernel_name(info)}"
+        outcome.emulator += f"; {kvm}, nested"
+        outcome.host += f" {target['cpu']}, {kvm}"
+        why = [l for l in L1_LINE.findall(read_text(com2))
+               if not l.startswith(("linux ", "exit status"))]
+        if why:
+            outcome.notes.append("L1: " + "; ".join(why))
     stderr = read_text(err_path)
     if outcome.status is None and not outcome.problem:
         outcome.problem = bochs_log_problem(log)

@@ -6,9 +6,13 @@
   tests/run --target NAME --suggest-expectations > tests/expect/NAME
   tests/run --diff A B     (A, B: a TAP log, or a target booted here)
 
+Nested targets (kvm-*) boot Linux in QEMU TCG and pmctest on its KVM; make
+nested-images builds them into build/kvm-NAME/ first.
+
 The serial TAP streams live (to stdout and --log), with each failure that the
 target's expectation file lists turned into "# TODO reason". Exit status:
-0 every result matches the expectations; 1 a result does not (an unlisted
+0 every result matches the expectations (or differs on another host than the
+one the file names, "# host:": reported, no regression); 1 a result does not (an unlisted
 failure, or a listed test that did not fail: a stale expectation); 2 the run
 could not be carried out (emulator missing or failing to start, the guest
 hanging, resetting or stopping before its summary line, a Bail out!).
@@ -76,11 +80,17 @@ def parse_args(argv):
     p.add_argument("--max-stops", type=count(0), default=40, metavar="N",
                    help="--suggest-expectations: tests that stop the "
                         "target to leave out before giving up (default 40)")
+    p.add_argument("--subset", action="store_true",
+                   help="run a slow target's subset (make test's): every "
+                        "group, fewer cases (tests/targets.py)")
     p.add_argument("--include-excluded", action="store_true",
                    help="run the tests that '!' expectations leave out")
     p.add_argument("--expect-dir", default=os.path.join(TESTS, "expect"),
                    metavar="DIR", help="where the expectation files are")
     p.add_argument("--elf", default=os.path.join(ROOT, "build", "pmctest.elf"))
+    p.add_argument("--build", default=os.path.join(ROOT, "build"),
+                   help="where make put the nested targets' images "
+                        "(kvm-NAME/)")
     p.add_argument("--qemu", default="qemu-system-x86_64")
     p.add_argument("--bochs", default="bochs")
     for name in ("crosvm", "firecracker", "cloud-hypervisor"):

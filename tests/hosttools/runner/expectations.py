@@ -18,10 +18,27 @@ class Expectation:
         self.matched = []
 
 
+HOST_LINE = "# host: "
+
+
+def recorded_host(path):
+    """What the file was recorded on (its "# host: " line), or None."""
+    try:
+        with open(path) as f:
+            for line in f:
+                if line.startswith(HOST_LINE):
+                    return line[len(HOST_LINE):].strip()
+    except OSError:
+        pass
+    return None
+
+
 def load_expectations(path, missing_ok=False):
     """Lines 'ID-or-GLOB  reason' (a failure the target is known for) or
     '!ID-or-GLOB  reason' (tests that stop the target: left out of its
-    runs); '#' starts a comment. A target that should pass everything has
+    runs); '#' starts a comment, and the comment "# host: ..." names what
+    the results were recorded on (target_run holds it against the run's
+    host). A target that should pass everything has
     an empty file: a missing one is an error (ValueError), unless
     missing_ok (--suggest-expectations writes the first one)."""
     entries = []

@@ -1,7 +1,8 @@
 """The JUnit file: one testsuite per target, one testcase per TAP result,
 in the form the Jenkins xunit plugin's junit-10.xsd accepts (checked by
 hosttools/checks/runner.py): classname pmctest.<target>.<group>, a known
-deviation as <skipped type="known-deviation">, a plain skip as
+deviation as <skipped type="known-deviation">, a difference on another
+host than the expectation file's as <skipped type="other-host">, a plain skip as
 <skipped type="skip">, an unavailable target as a testsuite whose one
 testcase is skipped with the reason. Every attribute and text from a target
 goes through hosttools/xmltext.py: well-formed for any bytes, and capped."""
@@ -85,6 +86,8 @@ def junit_xml(runs, version=""):
                           value=run.outcome.emulator)
             for note in run.outcome.notes:
                 sub(props, "property", name="note", value=note)
+        if run.host_note:
+            sub(props, "property", name="other-host", value=run.host_note)
         n = dict(tests=0, failures=0, errors=0, skipped=0)
         cls = "pmctest." + name
         for r in (run.judge.results if run.judge else []):
@@ -93,7 +96,13 @@ def junit_xml(runs, version=""):
                                  time=f"{r.seconds:.3f}")
             n["tests"] += 1
             diag = "\n".join(diagnostics_of(r))
-            if r.verdict == "unexpected":
+            if run.differences and r.verdict in ("unexpected", "stale"):
+                n["skipped"] += 1
+                sub(case, "skipped", type="other-host",
+                    message=f"{run.host_note}: "
+                            f"{reason_of(r) if r.verdict == 'unexpected' else 'stale expectation'}")
+                sub(case, "system-out", diag)
+            elif r.verdict == "unexpected":
                 n["failures"] += 1
                 sub(case, "failure", diag, type="deviation",
                     message=reason_of(r))

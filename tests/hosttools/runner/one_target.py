@@ -4,7 +4,7 @@ import sys
 
 from .. import targets as target_table
 
-from .expectations import Expectation
+from .expectations import HOST_LINE, Expectation
 from .judge import reason_of
 from .outputs import Outputs
 from .output import closing_line, kernel_counts_line, printer, report, say
@@ -70,6 +70,7 @@ def boot_until_it_runs(target, opts, ctx, out):
 
 def verdict_text(run):
     return {"MATCH": "matches its expectations",
+            "OTHER-HOST": "differs from the expectations of another host",
             "MISMATCH": "does not match its expectations",
             "ERROR": "could not be run", "n/a": "not available"}[
         run.verdict_word()]
@@ -88,6 +89,8 @@ def suggest(run):
           f"{run.target['name']} is known to fail")
     print(f"# observed on {run.outcome.emulator}; each reason is the test's "
           "first diagnostic")
+    if run.outcome.host:
+        print(f"{HOST_LINE}{run.outcome.host}")
     for e in run.excluded:
         print(f"!{e.pattern}  {e.reason}")
     for r in run.judge.results:

@@ -6,6 +6,8 @@ class Outcome:
         self.status = None      # the kernel's exit status, if it gave one
         self.problem = None     # why the run could not be carried out
         self.emulator = ""      # version string(s)
+        self.host = ""          # what the results depend on, as an
+                                # expectation file's "# host:" line names it
         self.notes = []         # what the runner did on the way (retries)
         self.changed = None     # the emulator is not the version the
                                 # expectations were made on, and why

@@ -44,12 +44,17 @@ def printer(log_path, echo, prefix=""):
 
 
 def report(run):
-    """The lines that say why a target's run is not a match."""
+    """The lines that say why a target's run is not a match, and how it
+    differs from an expectation file of another host."""
     name = run.target["name"]
     for msg in run.problems:
         say(f"{name}: {msg}")
     for msg in run.mismatches:
         say(f"{name}: {msg}")
+    if run.differences:
+        say(f"{name}: {run.host_note}")
+        for msg in run.differences:
+            say(f"{name}: on this host: {msg}")
 
 
 def kernel_counts_line(runs):
@@ -71,13 +76,18 @@ def kernel_counts_line(runs):
 def closing_line(runs):
     """'N passed, N failed, N skipped' over every result, for CI readers:
     an unexpected failure, a stale expectation or a failed boot counts as
-    failed; an expected failure (TODO) counts as skipped."""
+    failed; an expected failure (TODO) counts as skipped, and so do the
+    differences of a run on another host than its expectation file's."""
     p = f = s = 0
     for run in runs:
         c = run.counts()
         if c:
             p += c["pass_"]
-            f += c["fail"] + c["stale"]
+            other = c["fail"] + c["stale"]
+            if run.differences:
+                s += other
+            else:
+                f += other
             s += c["skip"] + c["todo"]
         f += len(run.problems) if run.available else 0
         f += sum("matches no test" in m for m in run.mismatches)

@@ -30,6 +30,13 @@ def qemu_version(qemu):
     return out.splitlines()[0].strip() if out.strip() else "QEMU (unknown)"
 
 
+def qemu_release(qemu):
+    """"QEMU 7.2": the version without its patch level, which changes no
+    result (QEMU's stable releases fix crashes, not emulation)."""
+    m = re.search(r"version (\d+\.\d+)", qemu_version(qemu))
+    return f"QEMU {m.group(1)}" if m else "QEMU (unknown)"
+
+
 def kvm_version():
     return f"KVM in Linux {os.uname().release}"
 
@@ -49,6 +56,8 @@ def run_qemu(target, opts, ctx, judge, timeout):
     if target["accel"] == "kvm":
         versions.append(kvm_version())
     outcome.emulator = "; ".join(versions)
+    outcome.host = qemu_release(opts.qemu) + (
+        ", " + kvm_version() if target["accel"] == "kvm" else "")
     cmdline = kernel_cmdline(opts, ctx.excluded)
     cpu = target["cpu"]
     tried = set()

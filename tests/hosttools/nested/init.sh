@@ -1,0 +1,66 @@
+#!/bin/sh
+# /init of the nested-KVM initramfs (tests/hosttools/nested/initramfs.py).
+#
+# The outer machine has two serial ports: COM1 (ttyS0) carries pmctest's
+# TAP and nothing else, COM2 (ttyS1) is Linux's console, where this script
+# reports with lines that start "pmctest-l1: ". It loads KVM, boots
+# /pmctest/pmctest.elf with the command line in /pmctest/args in QEMU on
+# KVM, and hands the kernel's exit status on through the outer
+# isa-debug-exit port (0xf4): the outer QEMU then exits as a direct run
+# would. 2 where the run could not be made.
+PATH=/bin:/usr/bin
+export PATH
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev
+
+say() { echo "pmctest-l1: $*"; }
+
+finish() {
+	say "exit status $1"
+	# The outer isa-debug-exit; where there is none (Bochs), the console
+	# line above is the verdict and the power-off ends the machine.
+	printf "\\$(printf %o "$1")" | dd of=/dev/port bs=1 seek=244 count=1 2>/dev/null
+	poweroff -f
+}
+
+vendor=amd
+grep -q GenuineIntel /proc/cpuinfo && vendor=intel
+if [ -f /lib/modules/$vendor.order ]; then
+	for m in $(cat /lib/modules/$vendor.order); do
+		insmod /lib/modules/$m.ko || say "insmod $m failed"
+	done
+fi
+if [ ! -c /dev/kvm ]; then
+	grep -q -E '^flags.* (svm|vmx)( |$)' /proc/cpuinfo ||
+		say "the CPU offers neither SVM nor VMX"
+	say "no /dev/kvm: KVM did not load"
+	dmesg | grep -i -E 'kvm|svm|vmx' | tail -5
+	finish 2
+fi
+say "linux $(uname -r), kvm enable_pmu=$(cat /sys/module/kvm/parameters/enable_pmu 2>/dev/null)"
+if [ ! -f /pmctest/pmctest.elf ] || [ ! -f /pmctest/args ]; then
+	say "no /pmctest/pmctest.elf or /pmctest/args: the run's archive is missing"
+	finish 2
+fi
+# -serial /dev/ttyS0 puts the guest's COM1 on ours, in raw mode. QEMU's
+# messages go to the console as they come (a "KVM internal error" ends the
+# outer boot there) and to a file for the verdict below.
+mkdir -p /tmp
+( qemu-system-x86_64 -accel kvm -cpu host -M microvm -m 64 -nodefaults \
+	-no-reboot -display none -monitor none -serial /dev/ttyS0 \
+	-device isa-debug-exit,iobase=0xf4,iosize=4 \
+	-kernel /pmctest/pmctest.elf -append "$(cat /pmctest/args)"
+  echo $? > /tmp/qemu.rc ) 2>&1 | tee /tmp/qemu.err
+rc=$(cat /tmp/qemu.rc)
+# What KVM logged about the guest (unhandled MSRs and the like), counted.
+dmesg | sed 's/^\[[^]]*\] //' | grep -E '^kvm.*(vcpu|guest)' | sort | uniq -c | tail -20
+# With isa-debug-exit QEMU exits (status << 1) | 1; but 1 is also QEMU's
+# own failure, which it explains on stderr (its warnings aside).
+if grep -v 'warning:' /tmp/qemu.err | grep -q .; then
+	[ "$rc" = 1 ] && { say "qemu failed"; finish 2; }
+fi
+case $rc in
+1|3|5) finish $((rc >> 1)) ;;
+*) say "qemu exited with $rc"; finish 2 ;;
+esac

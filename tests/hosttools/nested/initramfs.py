@@ -1,0 +1,81 @@
+"""The initramfs of a nested KVM boot, from Debian's packages: busybox
+(busybox-static), the host's qemu-system-x86_64 (qemu-system-x86) with its
+shared libraries and the firmware -M microvm loads, KVM's modules from the
+kernel's package (or the user's module tree), and init.sh as /init.
+
+What changes from run to run (the ELF and its command line) is a second
+archive, run_archive(): the kernel unpacks both, one after the other."""
+import os
+import re
+import shutil
+import subprocess
+
+from . import cpio
+from .modules import ENTRY_MODULES, load_order
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+INIT = os.path.join(HERE, "init.sh")
+# What -M microvm -kernel reads from QEMU's data directory (an strace of
+# one boot): qboot as the firmware, the PVH option ROM.
+QEMU_FIRMWARE = ("bios-microvm.bin", "pvh.bin")
+# where init.sh mounts proc, sysfs and devtmpfs
+MOUNT_POINTS = ("proc", "sys", "dev")
+# busybox applets init.sh uses
+APPLETS = ("sh", "mount", "insmod", "cat", "echo", "grep", "sed", "sort",
+           "uniq", "tail", "tee", "mkdir", "dd", "printf", "dmesg", "poweroff",
+           "uname")
+
+
+def shared_libraries(binary):
+    """The absolute paths ldd names for binary, the loader included."""
+    out = subprocess.run(["ldd", binary], capture_output=True, text=True,
+                         check=True).stdout
+    return sorted(set(re.findall(r"(?:=>\s*)?(/\S+)\s+\(0x", out)))
+
+
+def read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def qemu_files(qemu):
+    """{archive path: (bytes, mode)} for QEMU, its libraries and firmware."""
+    binary = shutil.which(qemu)
+    if not binary:
+        raise ValueError(f"{qemu} not found (Debian: qemu-system-x86)")
+    binary = os.path.realpath(binary)
+    files = {"usr/bin/qemu-system-x86_64": (read(binary), 0o755)}
+    for lib in shared_libraries(binary):
+        # the loader is named by its link path (/lib64/ld-linux-x86-64.so.2)
+        files[lib.lstrip("/")] = (read(lib), 0o755)
+    # QEMU looks for its data next to itself: <bindir>/../share/qemu
+    share = os.path.join(os.path.dirname(binary), "..", "share", "qemu")
+    for name in QEMU_FIRMWARE:
+        path = os.path.join(share, name)
+        if not os.path.exists(path):
+            raise ValueError(f"{path} does not exist (Debian: qemu-system-data)")
+        files["usr/share/qemu/" + name] = (read(path), 0o644)
+    return files
+
+
+def base_archive(busybox, module_tree, qemu="qemu-system-x86_64"):
+    """The initramfs (bytes) and a description of what is in it."""
+    files = qemu_files(qemu)
+    files["bin/busybox"] = (read(busybox), 0o755)
+    files["init"] = (read(INIT), 0o755)
+    links = {"bin/" + a: "busybox" for a in APPLETS}
+    loaded = []
+    for vendor in ENTRY_MODULES:
+        order = load_order(module_tree, (vendor,)) if module_tree else []
+        for name, elf in order:
+            files[f"lib/modules/{name}.ko"] = (elf, 0o644)
+        files[f"lib/modules/{vendor}.order"] = (
+            "".join(n + "\n" for n, _ in order).encode(), 0o644)
+        loaded += [n for n, _ in order if n not in loaded]
+    return cpio.archive(files, links, MOUNT_POINTS), loaded
+
+
+def run_archive(elf, cmdline):
+    """The per-run part: /pmctest/pmctest.elf and its command line."""
+    return cpio.archive({"pmctest/pmctest.elf": (elf, 0o644),
+                         "pmctest/args": (cmdline.encode(), 0o644)})

@@ -1,0 +1,105 @@
+"""One boot of a nested-KVM target, as an Outcome.
+
+The outer QEMU (TCG, AMD SVM) boots Linux, whose init loads KVM and runs
+pmctest in QEMU on it (hosttools.nested). COM1 carries pmctest's TAP as in a
+direct boot, and the outer QEMU exits with the kernel's status; its stderr
+is L1's console, where init reports in "pmctest-l1: " lines and the inner
+QEMU's messages ("KVM internal error") land."""
+import os
+import re
+
+from .. import boot as qemu_boot
+from ..nested.build import read_info
+from ..nested.initramfs import run_archive
+from ..nested.outer import OUTER_CPU, outer_command
+
+from .cmdline import kernel_cmdline
+from .outcome import Outcome
+from .qemu import LineSink, qemu_release, qemu_version
+
+L1_LINE = re.compile(r"^pmctest-l1: (.*)$", re.M)
+# KVM's log of the guest as init.sh counts it: "  2 kvm: kvm [137]: vcpu0,
+# guest rIP: 0x10047d Unhandled WRMSR(0xc0010004) = 0x5a5a"
+KVM_LOG = re.compile(r"^\s*(\d+) kvm.*?guest rIP: \S+ (.*)$", re.M)
+
+
+def images_dir(opts, target):
+    return os.path.join(opts.build, "kvm-" + target["kernel"])
+
+
+def kernel_name(info):
+    """The L1 kernel in a few words: "Linux 6.1.176 (Debian
+    linux-image-6.1.0-50-amd64 6.1.176-1)"."""
+    if info.get("package"):
+        return (f"Linux {info['linux']} (Debian {info['package']} "
+                f"{info['version']})")
+    return f"Linux {info.get('linux', '?')} (own build)"
+
+
+def nested_availability(target, opts):
+    where = images_dir(opts, target)
+    how = ("make run-kvm KERNEL=..." if target["kernel"] == "own"
+           else "make nested-images")
+    if read_info(where) is None:
+        return False, f"{where} is not built ({how})"
+    if target["emulator"] == "bochs" and not os.path.exists(
+            os.path.join(where, "bzImage")):
+        return False, f"{where} has no bzImage for GRUB ({how})"
+    return True, ""
+
+
+def run_nested(target, opts, ctx, judge, timeout):
+    outcome = Outcome()
+    where = images_dir(opts, target)
+    info = read_info(where)
+    kernel = kernel_name(info)
+    outcome.emulator = (f"{qemu_version(opts.qemu)} TCG -cpu {OUTER_CPU}; "
+                        f"KVM in {kernel}, nested")
+    outcome.host = (f"{qemu_release(opts.qemu)} TCG -cpu {OUTER_CPU}, "
+                    f"KVM in {kernel}")
+    judge.out(f"# run: kernel {kernel}: {info['boot']}; modules "
+              f"{info['modules']}")
+    pinned = info.get("pinned")
+    if pinned and pinned != f"{info['package']} {info['version']}":
+        note = (f"the package archive no longer has {pinned}: this run "
+                f"boots {info['package']} {info['version']}, the newest of "
+                "its series")
+        outcome.notes.append(note)
+        judge.out(f"# run: {note}")
+    initrd = os.path.join(ctx.workdir, target["name"] + "-initrd.cpio")
+    with open(opts.elf, "rb") as f:
+        elf = f.read()
+    with open(os.path.join(where, "initrd.cpio"), "rb") as base, \
+            open(initrd, "wb") as out:
+        out.write(base.read())
+        out.write(run_archive(elf, kernel_cmdline(opts, ctx.excluded)))
+    try:
+        boot = qemu_boot.Boot(
+            outer_command(opts.qemu, os.path.join(where, "kernel"), initrd),
+            timeout, False, LineSink(judge.feed))
+    except OSError as e:
+        outcome.problem = f"QEMU failed to start: {e}"
+        return outcome
+    finally:
+        os.unlink(initrd)
+    logged = KVM_LOG.findall(boot.stderr)
+    if logged:
+        outcome.notes.append("L1's KVM logged: " + "; ".join(
+            f"{text.strip()} ({count}x)" for count, text in logged))
+    status, problem = boot.verdict()
+    if boot.fatal:
+        outcome.problem = f"QEMU stopped the guest: {boot.fatal}"
+    elif boot.timed_out:
+        outcome.problem = f"the guest hung: no exit within {timeout:g} s"
+    elif problem:
+        # Boot's message quotes all of stderr, here L1's whole console.
+        why = [l for l in L1_LINE.findall(boot.stderr)
+               if not l.startswith(("linux ", "exit status"))]
+        outcome.problem = ("L1 could not run pmctest: " + "; ".join(why)
+                           if why and not judge.lines else
+                           problem.split("\n")[0])
+    elif status == qemu_boot.EXIT_HARNESS_ERROR and judge.bailed:
+        outcome.problem = judge.bailed
+    if not boot.timed_out and status in (0, 1, 2):
+        outcome.status = status
+    return outcome

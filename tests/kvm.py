@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""Linux KVM, nested in QEMU TCG: build the images of a kernel, or boot
+pmctest on one.
+
+  tests/kvm.py build 6.1 --out build/kvm-6.1
+        Debian's kernel (tests/hosttools/nested/kernels.py), fetched with apt-get
+        download; nothing is installed on the host
+  tests/kvm.py build --kernel BZIMAGE [--modules DIR] --out build/kvm-own
+        your own kernel: a bzImage (or a vmlinux with a PVH entry) and the
+        tree its modules are installed in (make modules_install
+        INSTALL_MOD_PATH=DIR, or the build tree); without --modules KVM
+        must be built in
+  tests/kvm.py run --images build/kvm-6.1 [--cmdline 'tests=priv.long.*']
+        one boot: pmctest's TAP on stdout, what L1 reported on stderr; the
+        exit status is the kernel's, as tests/boot.py's (0, 1, 2)
+"""
+import argparse
+import os
+import re
+import sys
+import tempfile
+
+from hosttools import ROOT
+from hosttools.boot import EXIT_HARNESS_ERROR, Boot
+from hosttools.images import elf_problem
+from hosttools.kernel_cmdline import cmdline_problem
+from hosttools.nested.build import build_debian, build_own, read_info
+from hosttools.nested.initramfs import run_archive
+from hosttools.nested.kernels import KERNELS
+from hosttools.nested.outer import outer_command
+from hosttools.procs import exit_on_signals
+L1_REPORT = re.compile(r"^(pmctest-l1: .*|\s*\d+ kvm.*)$", re.M)
+
+
+def say(msg):
+    print(f"kvm: {msg}", file=sys.stderr, flush=True)
+
+
+def build(args):
+    try:
+        if args.kernel:
+            info = build_own(args.kernel, args.modules, args.out, say)
+        elif args.name in KERNELS:
+            info = build_debian(args.name, args.out, say)
+        else:
+            say(f"no kernel named {args.name!r}: {', '.join(KERNELS)} or "
+                "--kernel PATH")
+            return EXIT_HARNESS_ERROR
+    except (ValueError, OSError) as e:
+        say(f"cannot build {args.out}: {e}")
+        return EXIT_HARNESS_ERROR
+    say(f"{args.out}: Linux {info['linux']}; {info['boot']}; modules: "
+        f"{info['modules']}")
+    return 0
+
+
+def run(args):
+    info = read_info(args.images)
+    if info is None:
+        say(f"{args.images} holds no built kernel: tests/kvm.py build first")
+        return EXIT_HARNESS_ERROR
+    problem = cmdline_problem(args.cmdline) or elf_problem(args.elf)
+    if problem:
+        say(f"{problem} (status 2)")
+        return EXIT_HARNESS_ERROR
+    with open(args.elf, "rb") as f:
+        elf = f.read()
+    with tempfile.NamedTemporaryFile(suffix=".cpio") as initrd:
+        with open(os.path.join(args.images, "initrd.cpio"), "rb") as base:
+            initrd.write(base.read())
+        initrd.write(run_archive(elf, args.cmdline))
+        initrd.flush()
+        log = open(args.log, "w") if args.log else None
+        boot = Boot(outer_command(args.qemu, os.path.join(args.images,
+                                                          "kernel"),
+                                  initrd.name), args.timeout, True, log)
+    for line in L1_REPORT.findall(boot.stderr):
+        print(line.strip(), file=sys.stderr)
+    status, problem = boot.verdict()
+    if problem and not boot.tap_lines:
+        problem = "no TAP from pmctest"
+    if problem:
+        say(f"{problem} (status 2)")
+    elif status:
+        say(f"the target deviates from the spec (status {status})")
+    return status
+
+
+def main(argv):
+    p = argparse.ArgumentParser(
+        prog="tests/kvm.py", description=__doc__.splitlines()[0],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="\n".join(__doc__.splitlines()[1:]))
+    sub = p.add_subparsers(dest="command", required=True)
+    b = sub.add_parser("build", help="build the images of a kernel")
+    b.add_argument("name", nargs="?", help=f"Debian's: {', '.join(KERNELS)}")
+    b.add_argument("--kernel", help="your bzImage or vmlinux instead")
+    b.add_argument("--modules", help="the tree its modules are in")
+    b.add_argument("--out", required=True, help="the images' directory")
+    r = sub.add_parser("run", help="boot pmctest once on built images")
+    r.add_argument("--images", required=True)
+    r.add_argument("--elf", default=os.path.join(ROOT, "build", "pmctest.elf"))
+    r.add_argument("--cmdline", default="", help="pmctest's command line")
+    r.add_argument("--qemu", default="qemu-system-x86_64")
+    r.add_argument("--timeout", type=float, default=600.0)
+    r.add_argument("--log", help="also write the TAP here")
+    args = p.parse_args(argv)
+    if args.command == "build":
+        if bool(args.name) == bool(args.kernel):
+            p.error("build takes a kernel name or --kernel PATH")
+        if args.modules and not args.kernel:
+            p.error("--modules goes with --kernel")
+        return build(args)
+    return run(args)
+
+
+if __name__ == "__main__":
+    exit_on_signals()
+    sys.exit(main(sys.argv[1:]))
