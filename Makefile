@@ -244,6 +244,9 @@ $(BUILD)/kvm-%/kernel.txt: $(NESTED_SRCS) | $(BUILD)/.tools-run $(BUILD)/.tools-
 # KERNEL_MODULES=dir the tree its modules are in (make modules_install
 # INSTALL_MOD_PATH=dir, or the kernel's build tree; none: KVM built in).
 KVM		?= 6.12
+ifneq ($(filter-out 6.1 6.12,$(KVM)),)
+$(error KVM=$(KVM): Debian's kernels here are KVM=6.1 and KVM=6.12; KERNEL=path boots your own)
+endif
 KERNEL		?=
 KERNEL_MODULES	?=
 export PMCTEST_KERNEL = $(KERNEL)
@@ -301,7 +304,7 @@ $(SHIM): tests/bootshim/shim.asm tests/bootshim/shim.ld | $(BUILD)/.tools-run
 # Linux 64-bit): each case refused with a Bail out! naming the field and
 # status 2, or run, never a write out of bounds or a loop; a fault while reporting a fault ends the run at once.
 test-hostile-boot: $(ELF) $(SHIM) | $(BUILD)/.tools-test
-	$(PYTHON) tests/check.py hostile_boot --elf $(ELF) --shim $(SHIM) --qemu $(QEMU)
+	$(PYTHON) tests/check.py hostile_boot --elf $(ELF) --shim $(SHIM) --qemu "$$PMCTEST_QEMU"
 
 # Perl's TAP::Parser, Python's tappy and node's tap-parser read the logs
 # test-boot kept and the simulator's log of a deviation (failures with
