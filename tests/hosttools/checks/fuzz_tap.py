@@ -150,7 +150,8 @@ def junit_of(lines):
     run = types.SimpleNamespace(
         target={"name": "fuzz", "route": "pvh"}, available=True, judge=judge,
         outcome=None, problems=[judge.tap.finish(None).reason or "none"],
-        mismatches=[], excluded=[], seconds=0.0)
+        mismatches=[], excluded=[], seconds=0.0, host_note=None,
+        differences=[], why_not=None)
     return junit_xml([run], "0")
 
 
