@@ -31,30 +31,6 @@ def _message_and_rcx(d):
     return (d[0] if d else "not ok, no diagnostic"), rcx
 
 
-RCX = re.compile(r"RCX=0x([0-9a-f]+)")
-
-
-def _message_and_rcx(d):
-    """The diagnostic that says what went wrong, and the RCX of the
-    context it went wrong in (None where there is none)."""
-    rcx = None
-    for line in d:
-        m = re.search(r"^context: .*?(RCX=0x[0-9a-f]+)", line)
-        if m:
-            rcx = m.group(1)
-            break
-    for key in ("message:", "deviation:"):
-        for line in d:
-            if line.startswith(key):
-                return line[len(key):].strip(), rcx
-    for line in d:
-        if line.startswith(("context:", "expected:")) or \
-                line.endswith("as the model says") or line.startswith(" "):
-            continue
-        return line, rcx
-    return (d[0] if d else "not ok, no diagnostic"), rcx
-
-
 def reason_of(result):
     """The diagnostic that says what went wrong, in at most MESSAGE_CHARS
     characters: the YAML block's message (the harness's first deviation,
