@@ -4,9 +4,12 @@ Bochs has no isa-debug-exit: COM1 goes to a file, the runner reads it as it
 grows and stops Bochs itself once the kernel's exit line is there."""
 import os
 import re
+import select
 import subprocess
 import tempfile
+import threading
 import time
+import tty
 
 from .. import procs
 from ..lines import LineSplitter
@@ -61,8 +64,9 @@ def bochsrc_text(target, iso, com1, log, com2=None):
         "boot: cdrom",
         f"com1: enabled=1, mode=file, dev={com1}",
     ] + ([f"com2: enabled=1, mode=file, dev={com2}"] if com2 else []) + [
-        # term draws the VGA text screen with curses into a file nobody
-        # reads: no window, no listening socket (rfb), no stdin needed.
+        # term draws the VGA text screen with curses on a pseudo-terminal
+        # the runner drains (ScreenDrain): no window, no listening socket
+        # (rfb), no stdin needed.
         "display_library: term",
         # A VESA BIOS, as on a PC. term draws text modes only, and neither
         # GRUB nor the kernel sets a graphics mode (boot/multiboot2.asm):
@@ -139,6 +143,55 @@ def follow_com1(proc, com1, judge, outcome, timeout, l1_console=None):
     return lines.rest()
 
 
+# Debian's Bochs has its debugger, and with it the term display draws the
+# screen on a pseudo-terminal of its own, which it names on stderr.
+SCREEN_PTY = re.compile(r'Bochs connected to screen "(/dev/pts/[0-9]+)"')
+
+
+class ScreenDrain:
+    """Reads and drops what Bochs draws on its screen's pseudo-terminal.
+    Nobody else opens it, and once its buffer (a few KiB) is full Bochs
+    blocks in the write: the guest stops in the middle of a line, at a
+    different place each run. Text modes fill it (the kernel's screen
+    console on the EGA text screen), a graphics mode does not."""
+
+    def __init__(self, err_path):
+        self.err_path = err_path
+        self.stopped = threading.Event()
+        self.thread = threading.Thread(target=self._drain, daemon=True)
+        self.thread.start()
+
+    def _pty(self):
+        while not self.stopped.is_set():
+            m = SCREEN_PTY.search(read_text(self.err_path))
+            if m:
+                return m.group(1)
+            time.sleep(0.05)
+        return None
+
+    def _drain(self):
+        path = self._pty()
+        if not path:
+            return
+        try:
+            fd = os.open(path, os.O_RDONLY | os.O_NOCTTY)
+        except OSError:
+            return
+        try:
+            tty.setraw(fd)      # bytes as they come, nothing echoed back
+            while not self.stopped.is_set():
+                if select.select([fd], [], [], 0.2)[0] and not os.read(fd, 65536):
+                    break
+        except OSError:         # EIO: Bochs closed its side
+            pass
+        finally:
+            os.close(fd)
+
+    def stop(self):
+        self.stopped.set()
+        self.thread.join(1)
+
+
 def nested_iso(target, opts, ctx, work, judge):
     """A nested target's ISO: Linux with KVM boots pmctest (nested/iso.py);
     its console goes to COM2."""
@@ -182,10 +235,12 @@ def run_bochs(target, opts, ctx, judge, timeout):
         outcome.problem = f"Bochs failed to start: {e}"
         outcome.emulator = "Bochs (unknown)"
         return outcome
+    screen = ScreenDrain(err_path)
     try:
         rest = follow_com1(proc, com1, judge, outcome, timeout, com2)
     finally:                # also when the runner is interrupted
         procs.done(proc)
+        screen.stop()
     if rest is not None:
         judge.feed(rest.decode("utf-8", "replace").rstrip("\r"))
     outcome.emulator = outcome.host = bochs_banner(out_path)
