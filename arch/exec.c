@@ -102,6 +102,32 @@ void exec_rdpmc(const struct exec_state *state, uint64_t rax, uint64_t rcx,
 	finish(out, insn, &regs);
 }
 
+void exec_cr4_pce_set(bool pce)
+{
+	uint64_t cr4 = read_cr4();
+
+	write_cr4(pce ? cr4 | CR4_PCE : cr4 & ~(uint64_t)CR4_PCE);
+}
+
+bool exec_cr4_pce(void)
+{
+	return (read_cr4() & CR4_PCE) != 0;
+}
+
+void exec_rdpmc_kept_cr4(unsigned cpl, uint64_t rax, uint64_t rcx,
+			 uint64_t rdx, struct exec_outcome *out)
+{
+	struct probe_regs regs = { rax, rcx, rdx };
+
+	begin();
+	arch_exits(EXIT_RDPMC, 0, 1);
+	if (cpl == 0)
+		probe_rdpmc64(&regs);
+	else
+		ring_run64(cpl, rdpmc_in_ring, &regs);
+	finish(out, probe_rdpmc64_insn, &regs);
+}
+
 /* arch/rdpmc_batch.asm */
 struct rdpmc_batch_args {
 	uint64_t rax, rdx;

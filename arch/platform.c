@@ -142,6 +142,11 @@ const struct pmu_cpuid *platform_enumeration(void)
 	return &machine.enumeration;
 }
 
+void platform_read_enumeration(struct pmu_cpuid *out)
+{
+	pmu_enumerate(out);
+}
+
 /* What a test may change, a test that was abandoned too: CR0 (TS, AM),
  * CR4 (PCE, OSFXSR), RFLAGS (AC) and the LVT performance-counter entry. */
 uint64_t platform_timestamp(void)

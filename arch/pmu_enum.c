@@ -40,6 +40,8 @@ void pmu_enumerate(struct pmu_cpuid *raw)
 
 	raw->leaf01_eax = leaf1.eax;
 	raw->leaf01_ecx = leaf1.ecx;
+	if (max_leaf >= 7)
+		raw->leaf07_edx = cpuid(7, 0).edx;
 	if (max_leaf >= 0x0A) {
 		struct cpuid_regs r = cpuid(0x0A, 0);
 

@@ -1,5 +1,6 @@
 #include "boot_msrs.h"
 
+#include "cpus.h"
 #include "exec.h"
 
 static const struct {
@@ -21,7 +22,8 @@ static const struct {
 static struct {
 	bool read;		/* RDMSR completed */
 	uint64_t value;
-} found[BOOT_MSRS];
+} found[CPUS_MAX][BOOT_MSRS];
+static bool recorded[CPUS_MAX];
 
 /* The index of msr in found[], or BOOT_MSRS. */
 static unsigned slot(uint32_t msr)
@@ -38,25 +40,36 @@ static unsigned slot(uint32_t msr)
 
 void boot_msrs_record(void)
 {
+	unsigned cpu = platform_this_cpu();
 	struct exec_outcome o;
 
+	if (cpu >= CPUS_MAX)
+		return;
 	for (unsigned r = 0; r < RANGES; r++) {
 		for (unsigned k = 0; k < ranges[r].count; k++) {
 			unsigned i = slot(ranges[r].first + k);
 
 			exec_rdmsr(ranges[r].first + k, &o);
-			found[i].read = !o.faulted;
-			found[i].value = edx_eax(&o);
+			found[cpu][i].read = !o.faulted;
+			found[cpu][i].value = edx_eax(&o);
 		}
 	}
+	recorded[cpu] = true;
+}
+
+bool boot_msrs_recorded(void)
+{
+	unsigned cpu = platform_this_cpu();
+
+	return cpu < CPUS_MAX && recorded[cpu];
 }
 
 bool boot_msr(uint32_t msr, uint64_t *value)
 {
-	unsigned i = slot(msr);
+	unsigned i = slot(msr), cpu = platform_this_cpu();
 
-	if (i == BOOT_MSRS || !found[i].read)
+	if (i == BOOT_MSRS || cpu >= CPUS_MAX || !found[cpu][i].read)
 		return false;
-	*value = found[i].value;
+	*value = found[cpu][i].value;
 	return true;
 }

@@ -3,6 +3,7 @@
 #include <stdarg.h>
 
 #include "console.h"
+#include "cpus.h"
 #include "deviations_said.h"
 #include "exit_status.h"
 #include "exit_tally.h"
@@ -16,6 +17,8 @@
 
 extern const struct suite *const __start_pmctest_suites[];
 extern const struct suite *const __stop_pmctest_suites[];
+extern const struct per_cpu_cases *const __start_pmctest_per_cpu[];
+extern const struct per_cpu_cases *const __stop_pmctest_per_cpu[];
 
 /* The test that is running. */
 static struct {
@@ -37,10 +40,18 @@ static struct {
 /* The run. */
 static struct {
 	const struct harness_options *options;
+	unsigned cpu;		/* whose part is being selected or run */
 	unsigned number;
 	unsigned count[3];
+	bool reported;		/* the running test's result line is out */
 	uint64_t started;	/* platform_timestamp() before the first test */
 } run;
+
+/* The application processor whose part runs: where it was lost, and why. */
+static struct {
+	bool lost;
+	char why[240];
+} ap;
 
 static void add_diagnostic(const char *fmt, va_list ap)
 {
@@ -181,11 +192,26 @@ static bool same_text(const char *a, const char *b)
 	return *a == *b;
 }
 
-static bool selected(const struct harness_options *o, const struct suite *s,
-		     const char *id)
+/* Whether case i of s is in the per-CPU part: every case of a suite with
+ * SUITE_PER_CPU, unless PER_CPU_CASES() names some. */
+static bool on_every_cpu(const struct suite *s, unsigned i)
 {
+	if (!(s->flags & SUITE_PER_CPU))
+		return false;
+	for (const struct per_cpu_cases *const *p = __start_pmctest_per_cpu;
+	     p < __stop_pmctest_per_cpu; p++)
+		if ((*p)->suite == s)
+			return (*p)->has(i);
+	return true;
+}
+
+static bool selected(const struct harness_options *o, const struct suite *s,
+		     unsigned i, const char *id)
+{
+	if (run.cpu != 0 && !on_every_cpu(s, i))
+		return false;
 	for (unsigned i = 0; i < o->excluded_count; i++)
-		if (glob_match(o->excluded[i], id))
+		if (glob_match_test(o->excluded[i], id))
 			return false;
 	if (o->pattern_count == 0)
 		return !(s->flags & SUITE_EXPLICIT);
@@ -198,7 +224,7 @@ static bool selected(const struct harness_options *o, const struct suite *s,
 		if ((s->flags & SUITE_EXPLICIT) &&
 		    starts_with_wildcard(o->patterns[i]))
 			continue;
-		if (glob_match(o->patterns[i], id))
+		if (glob_match_test(o->patterns[i], id))
 			return true;
 	}
 	return false;
@@ -210,6 +236,7 @@ struct case_text {
 	char description[160];
 };
 
+/* Case i of s as CPU run.cpu runs it: an AP's ID ends in "@cpuN". */
 static void describe(const struct suite *s, unsigned i, struct case_text *t)
 {
 	struct test_text text;
@@ -218,6 +245,8 @@ static void describe(const struct suite *s, unsigned i, struct case_text *t)
 	strbuf_init(&text.statements, t->statements, sizeof(t->statements));
 	strbuf_init(&text.description, t->description, sizeof(t->description));
 	s->describe(i, &text);
+	if (run.cpu != 0)
+		strbuf_printf(&text.id, "@cpu%u", run.cpu);
 }
 
 /* Whether id is group itself or starts with group and a dot. */
@@ -261,7 +290,7 @@ static unsigned for_each_selected(const struct harness_options *o,
 				struct case_text text;
 
 				describe(*s, i, &text);
-				if (!selected(o, *s, text.id))
+				if (!selected(o, *s, i, text.id))
 					continue;
 				count++;
 				if (visit)
@@ -309,25 +338,20 @@ static void print_diagnostics(const char *id)
 }
 
 /* An interrupt the test did not take for itself (a test that expects one
- * clears the log): the target delivered something nobody asked for. */
+ * clears the log), on any CPU: the target delivered something nobody
+ * asked for, or delivered it to a CPU that did not ask (SMP-4). */
 static void report_stray_interrupts(void)
 {
-	for (unsigned v = 0; v < 256; v++)
-		if (interrupt_log_count(v))
-			test_fail("unexpected interrupt: vector 0x%02x arrived %u time(s) during the test",
-				  v, interrupt_log_count(v));
+	for (unsigned cpu = 0; cpu < platform_cpu_count(); cpu++)
+		for (unsigned v = 0; v < 256; v++)
+			if (interrupt_log_count_on(cpu, v))
+				test_fail("unexpected interrupt: vector 0x%02x arrived %u time(s) on CPU %u during the test",
+					  v, interrupt_log_count_on(cpu, v), cpu);
 }
 
-static void run_one(const struct suite *s, unsigned i,
-		    const struct case_text *t)
+/* The running test's diagnostics start empty. */
+static void begin_test(const struct case_text *t)
 {
-	uint64_t ran;
-	enum tap_result result;
-	unsigned group = 0;
-
-	while (t->id[group] && t->id[group] != '.')
-		group++;
-	exit_tally_group(t->id, group);	/* the test and its report */
 	current.started = platform_timestamp();
 	current.failed = false;
 	current.skipped = false;
@@ -337,6 +361,33 @@ static void run_one(const struct suite *s, unsigned i,
 	strbuf_init(&current.named, current.statements, sizeof(current.statements));
 	current.judged_count = 0;
 	add_statements(t->statements);
+}
+
+/* Its result line, and its diagnostics where they are due. */
+static void report_test(const struct case_text *t)
+{
+	enum tap_result result = current.failed ? TAP_FAIL
+				 : current.skipped ? TAP_SKIP : TAP_PASS;
+
+	run.count[result]++;
+	run.number++;
+	tap_result(result, run.number, t->id, current.statements,
+		   current.skip_reason);
+	run.reported = true;
+	if ((result == TAP_FAIL || run.options->verbose) && current.diag.len)
+		print_diagnostics(t->id);
+}
+
+static void run_one(const struct suite *s, unsigned i,
+		    const struct case_text *t)
+{
+	uint64_t ran;
+	unsigned group = 0;
+
+	while (t->id[group] && t->id[group] != '.')
+		group++;
+	exit_tally_group(t->id, group);	/* the test and its report */
+	begin_test(t);
 	current.active = true;
 	interrupt_log_clear();
 	if (!platform_run_contained(s->run, i))
@@ -344,15 +395,7 @@ static void run_one(const struct suite *s, unsigned i,
 	current.active = false;
 	ran = platform_timestamp();
 	report_stray_interrupts();
-
-	result = current.failed ? TAP_FAIL
-		 : current.skipped ? TAP_SKIP : TAP_PASS;
-	run.count[result]++;
-	run.number++;
-	tap_result(result, run.number, t->id, current.statements,
-		   current.skip_reason);
-	if ((result == TAP_FAIL || run.options->verbose) && current.diag.len)
-		print_diagnostics(t->id);
+	report_test(t);
 	exit_tally_group(0, 0);	/* not the `timing` lines */
 	if (run.options->timing)
 		console_printf("# time: %s run=%llu report=%llu\n", t->id,
@@ -360,18 +403,145 @@ static void run_one(const struct suite *s, unsigned i,
 			       (unsigned long long)(platform_timestamp() - ran));
 }
 
+bool harness_cpu_chosen(unsigned cpu)
+{
+	return cpu < platform_cpu_count() && run.options &&
+	       ((run.options->cpus >> cpu) & 1);
+}
+
+/* A test of the AP's part that did not run, or did not finish, because
+ * the AP is lost: not ok, and why (never a silent gap in the plan). */
+static void report_not_run(const struct case_text *t)
+{
+	begin_test(t);
+	test_judged("SMP-6");
+	test_fail("deviation: SMP-6: %s", ap.why);
+	report_test(t);
+}
+
+/* One test of an AP's part, which the AP runs and reports itself while
+ * CPU 0 waits: one CPU writes the console at a time. */
+struct ap_job {
+	const struct suite *suite;
+	unsigned i;
+	const struct case_text *text;
+};
+
+static void ap_job_run(void *arg)
+{
+	const struct ap_job *job = arg;
+
+	run_one(job->suite, job->i, job->text);
+}
+
+static void run_on_ap(const struct suite *s, unsigned i,
+		      const struct case_text *t)
+{
+	struct ap_job job = { s, i, t };
+	struct strbuf why;
+	char text[160];
+
+	if (ap.lost) {
+		report_not_run(t);
+		return;
+	}
+	strbuf_init(&why, text, sizeof(text));
+	run.reported = false;
+	if (!platform_start_on_cpu(run.cpu, ap_job_run, &job, &why)) {
+		ap.lost = true;
+		strbuf_init(&why, ap.why, sizeof(ap.why));
+		strbuf_printf(&why, "CPU %u could not be given %s: %s", run.cpu,
+			      t->id, text);
+		report_not_run(t);
+		return;
+	}
+	if (platform_wait_cpu(run.cpu, HARNESS_AP_TIMEOUT_MS, &why))
+		return;
+	ap.lost = true;
+	current.active = false;
+	if (run.reported) {	/* lost after its result line: no test left to fail */
+		strbuf_init(&why, ap.why, sizeof(ap.why));
+		strbuf_printf(&why, "CPU %u was lost after reporting %s: %s",
+			      run.cpu, t->id, text);
+		harness_bail_out(ap.why);
+	}
+	strbuf_init(&why, ap.why, sizeof(ap.why));
+	strbuf_printf(&why, "CPU %u was lost in %s: %s", run.cpu, t->id, text);
+	report_not_run(t);
+}
+
+/* Whether cpus= names a CPU the run does not have; which, in why. */
+static bool cpus_missing(const struct harness_options *o, struct strbuf *why)
+{
+	if (o->cpus == HARNESS_CPUS_ALL)
+		return false;
+	for (unsigned cpu = platform_cpu_count(); cpu < CPUS_MAX; cpu++)
+		if ((o->cpus >> cpu) & 1) {
+			strbuf_printf(why, "cpus= names CPU %u; the run has %u CPU(s), 0-%u",
+				      cpu, platform_cpu_count(),
+				      platform_cpu_count() - 1);
+			return true;
+		}
+	return false;
+}
+
+/* Visits the selected tests of CPU 0, then of each AP cpus= chooses. */
+static unsigned for_each_cpu(const struct harness_options *o,
+			     void (*visit)(const struct suite *, unsigned,
+					   const struct case_text *),
+			     void (*visit_ap)(const struct suite *, unsigned,
+					      const struct case_text *))
+{
+	unsigned count;
+
+	run.cpu = 0;
+	count = for_each_selected(o, visit);
+	for (unsigned cpu = 1; cpu < platform_cpu_count(); cpu++) {
+		if (!((o->cpus >> cpu) & 1))
+			continue;
+		run.cpu = cpu;
+		ap.lost = false;
+		count += for_each_selected(o, visit_ap);
+	}
+	run.cpu = 0;
+	return count;
+}
+
+/* The CPUs of the run, on one comment line. */
+static void print_cpus(const struct harness_options *o)
+{
+	console_printf("# cpus: %u, APIC IDs", platform_cpu_count());
+	for (unsigned cpu = 0; cpu < platform_cpu_count(); cpu++)
+		console_printf(" %u", (unsigned)platform_cpu_apic_id(cpu));
+	console_printf("; the per-CPU part runs on CPU 0");
+	for (unsigned cpu = 1; cpu < platform_cpu_count(); cpu++)
+		if ((o->cpus >> cpu) & 1)
+			console_printf(" %u", cpu);
+	console_printf("\n");
+}
+
 int harness_run(const struct harness_options *o)
 {
 	unsigned planned;
+	char text[120];
+	struct strbuf why;
 
+	run.options = o;
+	strbuf_init(&why, text, sizeof(text));
+	if (cpus_missing(o, &why)) {
+		tap_version();
+		console_printf("# pmctest: %s\n", text);
+		harness_bail_out(text);
+	}
 	if (o->list) {
-		console_printf("# pmctest: %u tests\n", for_each_selected(o, list_one));
+		console_printf("# pmctest: %u tests\n",
+			       for_each_cpu(o, list_one, list_one));
 		return EXIT_PASSED;
 	}
 
 	/* The plan right after the version line (TAP 13), then the header. */
 	tap_version();
-	planned = for_each_selected(o, 0);
+	planned = for_each_cpu(o, 0, 0);
 	if (planned == 0) {
 		console_printf("# no test is selected by tests= and exclude=\n");
 		harness_bail_out("nothing to run");
@@ -380,10 +550,10 @@ int harness_run(const struct harness_options *o)
 	console_printf("# pmctest " PMCTEST_VERSION "\n");
 	platform_print_header();
 	pmu_report(platform_enumeration());
+	print_cpus(o);
 
-	run.options = o;
 	run.started = platform_timestamp();
-	for_each_selected(o, run_one);
+	for_each_cpu(o, run_one, run_on_ap);
 	if (o->timing) {
 		console_printf("# time: suite %llu\n",
 			       (unsigned long long)(platform_timestamp() - run.started));

@@ -19,6 +19,7 @@ struct pmu_cpuid {
 	enum vendor vendor;
 	uint32_t leaf01_eax;		/* family / model / stepping (MET-3) */
 	uint32_t leaf01_ecx;		/* bit 15: PDCM */
+	uint32_t leaf07_edx;		/* bit 15: Hybrid (SMP-1) */
 	uint32_t leaf0a_eax, leaf0a_ebx, leaf0a_ecx, leaf0a_edx;
 	bool has_leaf23;		/* CPUID.23H.01H is enumerated */
 	uint32_t leaf23_1_eax, leaf23_1_ebx;

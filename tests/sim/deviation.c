@@ -131,6 +131,22 @@ static const struct deviation_info table[DEV_COUNT] = {
 		"IA32_FIXED_CTRx and IA32_A_PMCx writes beyond the width are truncated instead of #GP (KVM's fixed-counter path)" },
 	[DEV_COUNTER_WRITES_DROPPED] = { "counter-writes-dropped", "PROG-3 WR-1",
 		"WRMSR to a counter or its control is taken and dropped: they read 0 (KVM with enable_pmu=0)" },
+	[DEV_COUNTERS_SHARED] = { "counters-shared", "SMP-3",
+		"one counter bank for all vCPUs: a count written on one is read on the others" },
+	[DEV_PCE_SHARED] = { "pce-shared", "SMP-2",
+		"the CR4.PCE last written on any vCPU decides RDPMC on every vCPU" },
+	[DEV_AP_RDPMC_INTERCEPTED] = { "ap-rdpmc-intercepted", "SMP-2 PRIV-1",
+		"RDPMC stays intercepted on secondary vCPUs: #GP(0) above CPL 0 whatever CR4.PCE" },
+	[DEV_PMI_WRONG_CPU] = { "pmi-wrong-cpu", "SMP-4 PMI-1",
+		"a counter's PMI goes to the next vCPU's local APIC, not its own" },
+	[DEV_STATE_LOST_ON_SWITCH] = { "state-lost-on-switch", "SMP-3",
+		"a vCPU's counters are not restored when it runs again: they read 0" },
+	[DEV_ENUMERATION_DIFFERS] = { "enumeration-differs", "SMP-1",
+		"secondary vCPUs enumerate one general-purpose counter fewer than vCPU 0" },
+	[DEV_AP_NOT_AS_INIT_LEFT] = { "ap-not-as-init-left", "SMP-5 RESET-2",
+		"secondary vCPUs start with a counter counting, not as reset and INIT leave it" },
+	[DEV_AP_HANGS] = { "ap-hangs", "SMP-6",
+		"a secondary vCPU stops in its first counting workload and never returns" },
 };
 
 const struct deviation_info *deviation_info(enum deviation d)
@@ -243,6 +259,18 @@ bool deviation_applies(enum deviation d, const struct sim_cpu *cpu)
 		return arch && cpu->version >= 2 && cpu->perf_capabilities;
 	case DEV_BEYOND_WIDTH_TRUNCATED:
 		return arch && (cpu->fixed_count > 0 || cpu->fw_write);
+	case DEV_PCE_SHARED:
+	case DEV_AP_RDPMC_INTERCEPTED:
+		return sim_cpu_total > 1 && vendor != VENDOR_OTHER;
+	case DEV_ENUMERATION_DIFFERS:
+		return sim_cpu_total > 1 &&
+		       ((arch && cpu->gp_count > 0) || vendor == VENDOR_AMD);
+	case DEV_COUNTERS_SHARED:
+	case DEV_PMI_WRONG_CPU:
+	case DEV_STATE_LOST_ON_SWITCH:
+	case DEV_AP_NOT_AS_INIT_LEFT:
+	case DEV_AP_HANGS:
+		return sim_cpu_total > 1 && counting;
 	default:
 		return vendor != VENDOR_OTHER;
 	}

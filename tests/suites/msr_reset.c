@@ -5,9 +5,12 @@
  * IA32_FIXED_CTR_CTRL, 0 (RESET-2); the overflow status 0 (RESET-3); AMD's
  * PerfCntrGlobalCtl the enable of every core counter (RESET-4). Firmware
  * may write them before pmctest starts; a hypervisor that loads pmctest
- * directly (PVH) hands over its vCPU's reset state.
+ * directly (PVH) hands over its vCPU's reset state. On an application
+ * processor "at boot" is as it started: INIT leaves the PMU MSRs as reset
+ * made them (SMP-5), so the same values hold there.
  */
 #include "boot_msrs.h"
+#include "cpus.h"
 #include "harness.h"
 #include "pmu_msr.h"
 #include "prog_counter.h"
@@ -147,6 +150,14 @@ static void run(unsigned i)
 						    : pmu->amd_core_count;
 	struct prog_counter c;
 
+	if (platform_this_cpu() != 0) {
+		test_judged("SMP-5");
+		if (!boot_msrs_recorded()) {
+			test_skip("CPU %u recorded no PMU MSRs as it started",
+				  platform_this_cpu());
+			return;
+		}
+	}
 	if (why_not) {
 		test_skip("%s: vendor %s, CPUID.0AH:EAX[7:0] = %u", why_not,
 			  pmu->vendor == VENDOR_INTEL ? "Intel"
@@ -188,5 +199,7 @@ static void run(unsigned i)
 	}
 }
 
-static const struct suite msr_reset = { 0, CASES, describe, run };
+static const struct suite msr_reset = {
+	SUITE_PER_CPU, CASES, describe, run,
+};
 REGISTER_SUITE(msr_reset);

@@ -310,7 +310,17 @@ static void run_case(unsigned i)
 	run(table, i);
 }
 
+/* 64-bit mode, the first group, is the per-CPU part (kernel/harness.h). */
+static bool in_long_mode(unsigned i)
+{
+	const struct mode_group *table = table_of(&i);
+
+	return decode_index(table, i).state.mode == MODE_LONG;
+}
+
 static const struct suite priv = {
-	0, DIRECT_CASES + ENTERED_BY_IRET(AS_CASES), describe_case, run_case,
+	SUITE_PER_CPU, DIRECT_CASES + ENTERED_BY_IRET(AS_CASES), describe_case,
+	run_case,
 };
 REGISTER_SUITE(priv);
+PER_CPU_CASES(priv, in_long_mode);
