@@ -5,6 +5,7 @@
 
 #include "apic.h"
 #include "cpu.h"
+#include "cpus.h"
 #include "extable.h"
 #include "hooks.h"
 #include "legacy.h"
@@ -16,6 +17,13 @@ bool exec_available(const struct exec_state *state, struct strbuf *why_not)
 {
 	if (state->cpl > 3) {
 		strbuf_printf(why_not, "CPL %u does not exist", state->cpl);
+		return false;
+	}
+	/* The mode switches save one CPU's state (arch/legacy.c) and the
+	 * 32-bit bodies run on CPU 0's low memory. */
+	if (state->mode != MODE_LONG && platform_this_cpu() != 0) {
+		strbuf_printf(why_not, "compatibility and legacy modes run on CPU 0 only, not on CPU %u",
+			      platform_this_cpu());
 		return false;
 	}
 	if (state->mode != MODE_LONG && state->mode != MODE_COMPAT)

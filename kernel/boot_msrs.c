@@ -1,6 +1,5 @@
 #include "boot_msrs.h"
 
-#include "cpus.h"
 #include "exec.h"
 
 static const struct {
@@ -17,13 +16,8 @@ static const struct {
 };
 
 #define RANGES		(sizeof(ranges) / sizeof(ranges[0]))
-#define BOOT_MSRS	(32 + 32 + 16 + 3 + 8 + 12 + 2)
 
-static struct {
-	bool read;		/* RDMSR completed */
-	uint64_t value;
-} found[CPUS_MAX][BOOT_MSRS];
-static bool recorded[CPUS_MAX];
+static struct boot_msrs at_boot;
 
 /* The index of msr in found[], or BOOT_MSRS. */
 static unsigned slot(uint32_t msr)
@@ -38,38 +32,38 @@ static unsigned slot(uint32_t msr)
 	return BOOT_MSRS;
 }
 
-void boot_msrs_record(void)
+void boot_msrs_read(struct boot_msrs *into)
 {
-	unsigned cpu = platform_this_cpu();
 	struct exec_outcome o;
 
-	if (cpu >= CPUS_MAX)
-		return;
 	for (unsigned r = 0; r < RANGES; r++) {
 		for (unsigned k = 0; k < ranges[r].count; k++) {
 			unsigned i = slot(ranges[r].first + k);
 
 			exec_rdmsr(ranges[r].first + k, &o);
-			found[cpu][i].read = !o.faulted;
-			found[cpu][i].value = edx_eax(&o);
+			into->found[i].read = !o.faulted;
+			into->found[i].value = edx_eax(&o);
 		}
 	}
-	recorded[cpu] = true;
 }
 
-bool boot_msrs_recorded(void)
+bool boot_msrs_value(const struct boot_msrs *from, uint32_t msr,
+		     uint64_t *value)
 {
-	unsigned cpu = platform_this_cpu();
+	unsigned i = slot(msr);
 
-	return cpu < CPUS_MAX && recorded[cpu];
+	if (i == BOOT_MSRS || !from->found[i].read)
+		return false;
+	*value = from->found[i].value;
+	return true;
+}
+
+void boot_msrs_record(void)
+{
+	boot_msrs_read(&at_boot);
 }
 
 bool boot_msr(uint32_t msr, uint64_t *value)
 {
-	unsigned i = slot(msr), cpu = platform_this_cpu();
-
-	if (i == BOOT_MSRS || cpu >= CPUS_MAX || !found[cpu][i].read)
-		return false;
-	*value = found[cpu][i].value;
-	return true;
+	return boot_msrs_value(&at_boot, msr, value);
 }

@@ -1,10 +1,9 @@
 /*
- * The PMU MSRs as pmctest found them on each CPU as it started, read once
- * before any test writes one: what RESET-1..4 compare with the reset
- * values, and on an application processor, which firmware and pmctest
- * started by INIT-SIPI-SIPI, with the values INIT leaves (SMP-5). Pure: it
- * reads through exec_rdmsr() (kernel/exec.h), on the CPU and in the
- * simulator, and files them under platform_this_cpu().
+ * The PMU MSRs as pmctest found them at boot, read once before any test
+ * writes one: what RESET-1..4 compare with the reset values; and the same
+ * MSRs of each AP right after INIT-SIPI-SIPI started it (kernel/cpus.h,
+ * platform_cpu_init_msrs()). Pure: it reads through exec_rdmsr()
+ * (kernel/exec.h), on the CPU and in the simulator.
  */
 #ifndef PMCTEST_BOOT_MSRS_H
 #define PMCTEST_BOOT_MSRS_H
@@ -12,16 +11,31 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* Reads every counter, event select and global MSR of either vendor on
- * the executing CPU; one a CPU lacks costs a contained #GP. Call once on
- * each CPU, first thing after it starts, before any test. */
+/* IA32_PMCx, IA32_PERFEVTSELx (32 each), IA32_FIXED_CTRx (16), the three
+ * global MSRs, AMD's 8 legacy, 12 PerfCtrExtCore and 2 global MSRs. */
+#define BOOT_MSRS	(32 + 32 + 16 + 3 + 8 + 12 + 2)
+
+/* One CPU's reading. */
+struct boot_msrs {
+	struct {
+		bool read;	/* RDMSR completed */
+		uint64_t value;
+	} found[BOOT_MSRS];
+};
+
+/* Reads every counter, event select and global MSR of either vendor on the
+ * calling CPU; one a CPU lacks costs a contained #GP. */
+void boot_msrs_read(struct boot_msrs *into);
+
+/* msr as `from` holds it; false if it is not among them or RDMSR
+ * faulted. */
+bool boot_msrs_value(const struct boot_msrs *from, uint32_t msr,
+		     uint64_t *value);
+
+/* CPU 0's reading at boot: call once, before the tests. */
 void boot_msrs_record(void);
 
-/* Whether the executing CPU has recorded them. */
-bool boot_msrs_recorded(void);
-
-/* msr as the executing CPU read it then; false if it is not among them,
- * RDMSR faulted, or the CPU recorded none. */
+/* msr as read then; false if it is not among them or RDMSR faulted. */
 bool boot_msr(uint32_t msr, uint64_t *value);
 
 #endif

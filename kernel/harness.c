@@ -43,12 +43,13 @@ static struct {
 	unsigned cpu;		/* whose part is being selected or run */
 	unsigned number;
 	unsigned count[3];
-	bool reported;		/* the running test's result line is out */
 	uint64_t started;	/* platform_timestamp() before the first test */
 } run;
 
-/* The application processor whose part runs: where it was lost, and why. */
+/* The application processor whose part runs: the test it is in, and
+ * if it was lost, why. */
 static struct {
+	char in[96];
 	bool lost;
 	char why[240];
 } ap;
@@ -373,7 +374,6 @@ static void report_test(const struct case_text *t)
 	run.number++;
 	tap_result(result, run.number, t->id, current.statements,
 		   current.skip_reason);
-	run.reported = true;
 	if ((result == TAP_FAIL || run.options->verbose) && current.diag.len)
 		print_diagnostics(t->id);
 }
@@ -419,55 +419,68 @@ static void report_not_run(const struct case_text *t)
 	report_test(t);
 }
 
-/* One test of an AP's part, which the AP runs and reports itself while
- * CPU 0 waits: one CPU writes the console at a time. */
-struct ap_job {
-	const struct suite *suite;
-	unsigned i;
-	const struct case_text *text;
-};
-
-static void ap_job_run(void *arg)
+/* The AP's part runs on the AP, which reports each test itself while CPU
+ * 0 waits: one CPU writes the console at a time, and one start and wait
+ * per AP, not per test, as each costs milliseconds under emulation. */
+static void ap_run_one(const struct suite *s, unsigned i,
+		       const struct case_text *t)
 {
-	const struct ap_job *job = arg;
+	unsigned k = 0;
 
-	run_one(job->suite, job->i, job->text);
+	for (; t->id[k] && k + 1 < sizeof(ap.in); k++)
+		ap.in[k] = t->id[k];
+	ap.in[k] = '\0';
+	run_one(s, i, t);
 }
 
-static void run_on_ap(const struct suite *s, unsigned i,
-		      const struct case_text *t)
+static void ap_part(void *options)
 {
-	struct ap_job job = { s, i, t };
-	struct strbuf why;
+	for_each_selected(options, ap_run_one);
+}
+
+/* Of a lost AP's part, the tests it did not report: not ok, each. */
+static unsigned not_run_left;
+
+static void report_rest(const struct suite *s, unsigned i,
+			const struct case_text *t)
+{
+	(void)s;
+	(void)i;
+	if (not_run_left == 0)
+		report_not_run(t);
+	else
+		not_run_left--;
+}
+
+static void run_ap_part(const struct harness_options *o)
+{
+	unsigned first = run.number;
+	struct strbuf why, lost;
 	char text[160];
 
-	if (ap.lost) {
-		report_not_run(t);
+	ap.lost = false;
+	ap.in[0] = '\0';
+	if (for_each_selected(o, 0) == 0)
 		return;
-	}
 	strbuf_init(&why, text, sizeof(text));
-	run.reported = false;
-	if (!platform_start_on_cpu(run.cpu, ap_job_run, &job, &why)) {
-		ap.lost = true;
-		strbuf_init(&why, ap.why, sizeof(ap.why));
-		strbuf_printf(&why, "CPU %u could not be given %s: %s", run.cpu,
-			      t->id, text);
-		report_not_run(t);
+	strbuf_init(&lost, ap.why, sizeof(ap.why));
+	if (!platform_start_on_cpu(run.cpu, ap_part, (void *)o, &why)) {
+		strbuf_printf(&lost, "CPU %u could not be given its tests: %s",
+			      run.cpu, text);
+	} else if (!platform_wait_cpu(run.cpu, HARNESS_AP_TIMEOUT_MS, &why)) {
+		current.active = false;
+		if (ap.in[0])
+			strbuf_printf(&lost, "CPU %u was lost in %s: %s",
+				      run.cpu, ap.in, text);
+		else
+			strbuf_printf(&lost, "CPU %u was lost before its first test: %s",
+				      run.cpu, text);
+	} else {
 		return;
 	}
-	if (platform_wait_cpu(run.cpu, HARNESS_AP_TIMEOUT_MS, &why))
-		return;
 	ap.lost = true;
-	current.active = false;
-	if (run.reported) {	/* lost after its result line: no test left to fail */
-		strbuf_init(&why, ap.why, sizeof(ap.why));
-		strbuf_printf(&why, "CPU %u was lost after reporting %s: %s",
-			      run.cpu, t->id, text);
-		harness_bail_out(ap.why);
-	}
-	strbuf_init(&why, ap.why, sizeof(ap.why));
-	strbuf_printf(&why, "CPU %u was lost in %s: %s", run.cpu, t->id, text);
-	report_not_run(t);
+	not_run_left = run.number - first;	/* those it reported */
+	for_each_selected(o, report_rest);
 }
 
 /* Whether cpus= names a CPU the run does not have; which, in why. */
@@ -485,12 +498,12 @@ static bool cpus_missing(const struct harness_options *o, struct strbuf *why)
 	return false;
 }
 
-/* Visits the selected tests of CPU 0, then of each AP cpus= chooses. */
+/* Visits the selected tests of CPU 0, then of each AP cpus= chooses;
+ * with run_parts, each AP runs its own. */
 static unsigned for_each_cpu(const struct harness_options *o,
 			     void (*visit)(const struct suite *, unsigned,
 					   const struct case_text *),
-			     void (*visit_ap)(const struct suite *, unsigned,
-					      const struct case_text *))
+			     bool run_parts)
 {
 	unsigned count;
 
@@ -500,8 +513,10 @@ static unsigned for_each_cpu(const struct harness_options *o,
 		if (!((o->cpus >> cpu) & 1))
 			continue;
 		run.cpu = cpu;
-		ap.lost = false;
-		count += for_each_selected(o, visit_ap);
+		if (run_parts)
+			run_ap_part(o);
+		else
+			count += for_each_selected(o, visit);
 	}
 	run.cpu = 0;
 	return count;
@@ -535,13 +550,13 @@ int harness_run(const struct harness_options *o)
 	}
 	if (o->list) {
 		console_printf("# pmctest: %u tests\n",
-			       for_each_cpu(o, list_one, list_one));
+			       for_each_cpu(o, list_one, false));
 		return EXIT_PASSED;
 	}
 
 	/* The plan right after the version line (TAP 13), then the header. */
 	tap_version();
-	planned = for_each_cpu(o, 0, 0);
+	planned = for_each_cpu(o, 0, false);
 	if (planned == 0) {
 		console_printf("# no test is selected by tests= and exclude=\n");
 		harness_bail_out("nothing to run");
@@ -553,7 +568,7 @@ int harness_run(const struct harness_options *o)
 	print_cpus(o);
 
 	run.started = platform_timestamp();
-	for_each_cpu(o, run_one, run_on_ap);
+	for_each_cpu(o, run_one, true);
 	if (o->timing) {
 		console_printf("# time: suite %llu\n",
 			       (unsigned long long)(platform_timestamp() - run.started));

@@ -134,10 +134,11 @@ struct harness_options {
 bool harness_cpu_chosen(unsigned cpu);
 
 /*
- * How long an application processor may take for one test of the per-CPU
- * part, or for the work a check hands it, before it is reported lost.
- * Generous: a run under an emulator is slow, and a lost CPU fails its
- * tests.
+ * How long an application processor may take for all its tests of the
+ * per-CPU part (about 30 ms under QEMU TCG), or for the work a check
+ * hands it, before it is reported lost. Generous, as a nested hypervisor
+ * under emulation is a hundred times slower, yet three lost APs stay
+ * within the two minutes a runner gives a QEMU target.
  */
 #define HARNESS_AP_TIMEOUT_MS 30000u
 

@@ -10,6 +10,7 @@
 
 #include <setjmp.h>
 
+#include "boot_msrs.h"
 #include "sim_cpu.h"
 #include "sim_cpus.h"
 
@@ -21,6 +22,7 @@ static struct {
 	bool started[SIM_CPUS_MAX];	/* given work not yet waited for */
 	bool lost[SIM_CPUS_MAX];
 	jmp_buf hang[SIM_CPUS_MAX];
+	struct boot_msrs init_msrs[SIM_CPUS_MAX];	/* APs' */
 } cpus;
 
 _Static_assert(SIM_CPUS_MAX == CPUS_MAX, "one simulated CPU per CPU a run has");
@@ -81,13 +83,19 @@ void sim_cpus_init(unsigned total)
 	cpus.current = 0;
 }
 
-void sim_cpus_on(unsigned cpu, void (*fn)(void))
+void sim_cpus_start(void)
 {
-	unsigned was = cpus.current;
+	boot_msrs_record();
+	for (unsigned cpu = 1; cpu < sim_cpu_total; cpu++) {
+		cpus.current = cpu;
+		boot_msrs_read(&cpus.init_msrs[cpu]);
+	}
+	cpus.current = 0;
+}
 
-	cpus.current = cpu;
-	fn();
-	cpus.current = was;
+const struct boot_msrs *platform_cpu_init_msrs(unsigned cpu)
+{
+	return cpu != 0 && cpu < sim_cpu_total ? &cpus.init_msrs[cpu] : 0;
 }
 
 void sim_cpu_hang(void)

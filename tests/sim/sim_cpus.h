@@ -8,9 +8,9 @@
 /* A machine of total CPUs (1..SIM_CPUS_MAX), CPU 0 executing. */
 void sim_cpus_init(unsigned total);
 
-/* fn() executed by CPU cpu, as firmware and pmctest run code on each CPU
- * as it starts (boot_msrs_record()). */
-void sim_cpus_on(unsigned cpu, void (*fn)(void));
+/* What the kernel does as each CPU starts: CPU 0 records its PMU MSRs at
+ * boot (RESET-1..4), each AP right after INIT-SIPI-SIPI (SMP-5). */
+void sim_cpus_start(void);
 
 /* DEV_AP_HANGS: the executing CPU stops; its platform_wait_cpu() times
  * out. Only inside platform_start_on_cpu(). */

@@ -111,8 +111,6 @@ int main(int argc, char **argv)
 		return refuse("bad command line: ", error_text);
 	profile_name(profile, name, sizeof(name));
 	sim_platform_init(name);
-	/* RESET-1..4 and SMP-5, as the kernel as each CPU starts */
-	for (unsigned cpu = 0; cpu < total; cpu++)
-		sim_cpus_on(cpu, boot_msrs_record);
+	sim_cpus_start();	/* RESET-1..4, SMP-5: as the kernel boots */
 	return harness_run(&options);
 }

@@ -70,15 +70,7 @@ static void run_case(unsigned i)
 	run(i % SAMPLED_CASES, i >= SAMPLED_CASES);
 }
 
-/* The sampled cases are the per-CPU part (kernel/harness.h); the full
- * sweeps are too slow under emulation to repeat on every CPU. */
-static bool sampled(unsigned i)
-{
-	return i < SAMPLED_CASES;
-}
-
 static const struct suite ecx_index = {
-	SUITE_PER_CPU, 2 * SAMPLED_CASES, describe_case, run_case,
+	0, 2 * SAMPLED_CASES, describe_case, run_case,
 };
 REGISTER_SUITE(ecx_index);
-PER_CPU_CASES(ecx_index, sampled);

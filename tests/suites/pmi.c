@@ -177,5 +177,5 @@ static void run(unsigned i)
 		msr_write(c.status_clear_msr, c.status_bit, &why);
 }
 
-static const struct suite pmi = { SUITE_PER_CPU, CASES, describe, run };
+static const struct suite pmi = { 0, CASES, describe, run };
 REGISTER_SUITE(pmi);

@@ -310,12 +310,20 @@ static void run_case(unsigned i)
 	run(table, i);
 }
 
-/* 64-bit mode, the first group, is the per-CPU part (kernel/harness.h). */
-static bool in_long_mode(unsigned i)
+/*
+ * The per-CPU part (kernel/harness.h): the rule itself in 64-bit mode, a
+ * counter that exists and an encoding that does not at every CPL with
+ * CR4.PCE 0 and 1. The ECX sweep and RCX[63:32] decode the same on every
+ * CPU once the rule holds there, and each test an AP runs costs a
+ * hundredth of a second under emulation.
+ */
+static bool per_cpu(unsigned i)
 {
 	const struct mode_group *table = table_of(&i);
+	struct priv_test p = decode_index(table, i);
 
-	return decode_index(table, i).state.mode == MODE_LONG;
+	return p.state.mode == MODE_LONG &&
+	       (p.kind == CASE_VALID || p.kind == CASE_INVALID);
 }
 
 static const struct suite priv = {
@@ -323,4 +331,4 @@ static const struct suite priv = {
 	run_case,
 };
 REGISTER_SUITE(priv);
-PER_CPU_CASES(priv, in_long_mode);
+PER_CPU_CASES(priv, per_cpu);
