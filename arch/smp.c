@@ -2,8 +2,8 @@
  * kernel/cpus.h on the machine: the CPUs of the firmware tables started by
  * INIT-SIPI-SIPI (SDM Vol. 3A, 9.4.4.1), one at a time, CPU 0 waiting for
  * each. An AP loads its own GDT and TSS (arch/gdt.c, its own stacks with
- * guard pages), the shared IDT, CPU 0's CR0, CR4 and APIC mode, records
- * its PMU MSRs, and halts until platform_start_on_cpu() wakes it with an
+ * guard pages), the shared IDT, CPU 0's CR0, CR4 and APIC mode, lets the
+ * cpu_started hook read its PMU MSRs (arch/hooks.h), and halts until platform_start_on_cpu() wakes it with an
  * IPI. The CPU index is found from the local APIC ID (platform_this_cpu):
  * the one per-CPU value no test can change, where a GS base is lost to
  * any segment load.
@@ -11,7 +11,6 @@
 #include "smp.h"
 
 #include "apic.h"
-#include "boot_msrs.h"
 #include "clock.h"
 #include "cpu.h"
 #include "cpu_stacks.h"
@@ -50,7 +49,6 @@ struct cpu {
 		uint64_t vector, error_code, rip;
 	} fault;
 	char failure[120];	/* CPU_FAILED, CPU_LOST: why */
-	struct boot_msrs init_msrs;
 };
 
 /* arch/ap_trampoline.asm: ap_trampoline_params. */
@@ -103,11 +101,6 @@ uint32_t platform_cpu_apic_id(unsigned cpu)
 	return cpu < ready ? cpus[cpu].apic_id : 0;
 }
 
-const struct boot_msrs *platform_cpu_init_msrs(unsigned cpu)
-{
-	return cpu > 0 && cpu < ready ? &cpus[cpu].init_msrs : 0;
-}
-
 static void fail_start(struct cpu *c, const char *why)
 {
 	struct strbuf text;
@@ -141,7 +134,8 @@ static __attribute__((noreturn, used)) void ap_main(unsigned cpu)
 			      apic_id(), c->apic_id);
 		fail_start(c, text);
 	}
-	boot_msrs_read(&c->init_msrs);
+	if (arch_hooks->cpu_started)
+		arch_hooks->cpu_started(cpu);
 	__atomic_store_n(&c->state, CPU_READY, __ATOMIC_RELEASE);
 	for (;;) {
 		/* STI's shadow covers HLT: a wake-up IPI that arrives after
@@ -417,13 +411,6 @@ static void start_aps(const struct boot_info *boot,
 bool smp_start(const struct boot_info *boot, const struct boot_memory *memory,
 	       struct strbuf *why)
 {
-	struct firmware_memory m = {
-		.mapped_start = memory->mapped_start,
-		.mapped_end = memory->mapped_end,
-		.offset = memory->offset,
-		.image_start = memory->image[0].start,
-		.image_end = memory->image[0].end,
-	};
 	char text[8];
 	struct strbuf reason, none;
 	enum firmware_cpus_result r;
@@ -436,9 +423,9 @@ bool smp_start(const struct boot_info *boot, const struct boot_memory *memory,
 	}
 	cpus[0].apic_id = apic_id();
 	cpus[0].state = CPU_RUNNING;
-	if (boot->rsdp && !firmware_rsdp_check(&m, boot->rsdp, boot->rsdp_field, why))
+	if (boot->rsdp && !firmware_rsdp_check(memory, boot->rsdp, boot->rsdp_field, why))
 		return false;
-	r = firmware_cpus_find(&m, boot->rsdp, cpus[0].apic_id, &said.tables,
+	r = firmware_cpus_find(memory, boot->rsdp, cpus[0].apic_id, &said.tables,
 			       &reason);
 	said.tables_found = r == FIRMWARE_CPUS_FOUND;
 	said.refused = r == FIRMWARE_CPUS_REFUSED;

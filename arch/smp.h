@@ -1,6 +1,6 @@
 /*
  * Bringing up the application processors (kernel/cpus.h on the local
- * APIC): the CPUs the firmware tables list (kernel/firmware_cpus.h),
+ * APIC): the CPUs the firmware tables list (arch/firmware_cpus.h),
  * started one at a time by INIT-SIPI-SIPI through the real-mode
  * trampoline (arch/ap_trampoline.asm), each with its own GDT, TSS and
  * stacks, waiting halted for work.

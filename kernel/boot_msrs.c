@@ -18,6 +18,8 @@ static const struct {
 #define RANGES		(sizeof(ranges) / sizeof(ranges[0]))
 
 static struct boot_msrs at_boot;
+static struct boot_msrs at_init[CPUS_MAX];
+static bool recorded[CPUS_MAX];
 
 /* The index of msr in found[], or BOOT_MSRS. */
 static unsigned slot(uint32_t msr)
@@ -66,4 +68,17 @@ void boot_msrs_record(void)
 bool boot_msr(uint32_t msr, uint64_t *value)
 {
 	return boot_msrs_value(&at_boot, msr, value);
+}
+
+void boot_msrs_record_cpu(unsigned cpu)
+{
+	if (cpu == 0 || cpu >= CPUS_MAX)
+		return;
+	boot_msrs_read(&at_init[cpu]);
+	recorded[cpu] = true;
+}
+
+const struct boot_msrs *boot_msrs_at_init(unsigned cpu)
+{
+	return cpu > 0 && cpu < CPUS_MAX && recorded[cpu] ? &at_init[cpu] : 0;
 }

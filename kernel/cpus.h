@@ -49,13 +49,4 @@ bool platform_start_on_cpu(unsigned cpu, void (*fn)(void *), void *arg,
  */
 bool platform_wait_cpu(unsigned cpu, unsigned timeout_ms, struct strbuf *why);
 
-/*
- * The PMU MSRs of AP cpu (kernel/boot_msrs.h) as it read them right after
- * INIT-SIPI-SIPI started it, before anything wrote one: the INIT state.
- * NULL for CPU 0 (not started by INIT; boot_msr() has its boot values)
- * and for a CPU that is not an AP started.
- */
-struct boot_msrs;
-const struct boot_msrs *platform_cpu_init_msrs(unsigned cpu);
-
 #endif

@@ -32,6 +32,7 @@ static const struct arch_hooks hooks = {
 	.interrupt = interrupt_log_record,
 	.print = console_printf,
 	.exits = exit_tally_count,
+	.cpu_started = boot_msrs_record_cpu,
 };
 
 /* Before the harness has started its TAP: version line, why, and a Bail

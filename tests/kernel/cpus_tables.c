@@ -1,6 +1,6 @@
 /*
  * cpus.tables: the firmware tables that list the CPUs (ACPI MADT, else the
- * MP table; kernel/firmware_cpus.h) were consistent. Tables that are not
+ * MP table; arch/firmware_cpus.h) were consistent. Tables that are not
  * leave the run on CPU 0 alone, and that is a failure of the machine under
  * test (a VMM builds them), never a silent one-CPU pass; the header's
  * "# cpus:" lines say the same. No tables at all is a SKIP with where the

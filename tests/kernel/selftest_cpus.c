@@ -7,6 +7,7 @@
  * lost, never given work again; the other APs still run. The fault and
  * the hang each lose an AP: only an explicit tests=selftest.* runs them.
  */
+#include "boot_msrs.h"
 #include "cpus.h"
 #include "harness.h"
 
@@ -26,7 +27,7 @@ static const char *const ids[CASES] = {
 };
 
 static const char *const descriptions[CASES] = {
-	[CASE_ROUNDTRIP] = "each AP runs a function and returns, knowing its CPU index and APIC ID",
+	[CASE_ROUNDTRIP] = "each AP recorded its PMU MSRs as it started, runs a function and returns, knowing its CPU index and APIC ID",
 	[CASE_FAULT] = "an AP's #UD outside a contained run is reported to the waiter, the AP lost",
 	[CASE_HANG] = "an AP that does not return is reported after the timeout, the AP lost",
 	[CASE_AFTER] = "after that the lost APs take no work and the others still run",
@@ -96,6 +97,10 @@ static bool roundtrip(unsigned cpu, bool lost_ok, unsigned *lost)
 	}
 	if (!platform_wait_cpu(cpu, WAIT_MS, &why)) {
 		test_fail("CPU %u: %s", cpu, text);
+		return false;
+	}
+	if (!lost_ok && !boot_msrs_at_init(cpu)) {
+		test_fail("CPU %u: no reading of its PMU MSRs as it started", cpu);
 		return false;
 	}
 	if (w.cpu != cpu || w.apic_id != platform_cpu_apic_id(cpu)) {

@@ -26,7 +26,7 @@
 /* The table at addr has signature sig, a length of at least its header and
  * at most max bytes, all readable, and a checksum that holds; its length,
  * or false with the refusal. */
-static bool table_check(const struct firmware_memory *m, uint64_t addr,
+static bool table_check(const struct boot_memory *m, uint64_t addr,
 			const char *sig, uint32_t max, const char *what,
 			uint32_t *length, struct strbuf *why)
 {
@@ -68,7 +68,7 @@ static bool processor_entry(uint32_t apic_id, uint32_t flags,
 	return firmware_cpus_add(out, apic_id, bsp_apic_id, entry, why);
 }
 
-static enum firmware_cpus_result madt_read(const struct firmware_memory *m,
+static enum firmware_cpus_result madt_read(const struct boot_memory *m,
 					   uint64_t madt, const char *via,
 					   uint32_t bsp_apic_id,
 					   struct firmware_cpus *out,
@@ -139,7 +139,7 @@ static enum firmware_cpus_result madt_read(const struct firmware_memory *m,
 	return FIRMWARE_CPUS_FOUND;
 }
 
-enum firmware_cpus_result acpi_madt_cpus(const struct firmware_memory *m,
+enum firmware_cpus_result acpi_madt_cpus(const struct boot_memory *m,
 					 uint64_t rsdp, uint32_t bsp_apic_id,
 					 struct firmware_cpus *out,
 					 struct strbuf *why)

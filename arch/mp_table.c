@@ -23,7 +23,7 @@
 
 /* The first 16-byte aligned floating pointer in [start, end) whose length
  * and checksum hold, or 0. */
-static uint64_t floating_search(const struct firmware_memory *m,
+static uint64_t floating_search(const struct boot_memory *m,
 				uint64_t start, uint64_t end)
 {
 	for (uint64_t p = start; p + MPF_SIZE <= end; p += 16)
@@ -35,7 +35,7 @@ static uint64_t floating_search(const struct firmware_memory *m,
 	return 0;
 }
 
-static uint64_t floating_find(const struct firmware_memory *m)
+static uint64_t floating_find(const struct boot_memory *m)
 {
 	uint64_t found = 0;
 
@@ -56,7 +56,7 @@ static uint64_t floating_find(const struct firmware_memory *m)
 	return found;
 }
 
-enum firmware_cpus_result mp_table_cpus(const struct firmware_memory *m,
+enum firmware_cpus_result mp_table_cpus(const struct boot_memory *m,
 					uint32_t bsp_apic_id,
 					struct firmware_cpus *out,
 					struct strbuf *why)

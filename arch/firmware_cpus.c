@@ -12,7 +12,7 @@
 #define BIOS_AREA_START		0xE0000
 #define BIOS_AREA_END		0x100000
 
-bool firmware_check_readable(const struct firmware_memory *m, uint64_t start,
+bool firmware_check_readable(const struct boot_memory *m, uint64_t start,
 			     uint64_t size, const char *what,
 			     struct strbuf *why)
 {
@@ -24,18 +24,22 @@ bool firmware_check_readable(const struct firmware_memory *m, uint64_t start,
 			      (unsigned long long)m->mapped_end);
 		return false;
 	}
-	if (!firmware_readable(m, start, size)) {
-		strbuf_printf(why, "%s: 0x%llx..0x%llx overlaps the kernel image 0x%llx..0x%llx",
-			      what, (unsigned long long)start,
-			      (unsigned long long)(start + size),
-			      (unsigned long long)m->image_start,
-			      (unsigned long long)m->image_end);
-		return false;
+	for (unsigned i = 0; i < m->image_count; i++) {
+		const struct boot_range *r = &m->image[i];
+
+		if (start < r->end && r->start < start + size) {
+			strbuf_printf(why, "%s: 0x%llx..0x%llx overlaps %s 0x%llx..0x%llx",
+				      what, (unsigned long long)start,
+				      (unsigned long long)(start + size),
+				      r->what, (unsigned long long)r->start,
+				      (unsigned long long)r->end);
+			return false;
+		}
 	}
 	return true;
 }
 
-bool firmware_sum_zero(const struct firmware_memory *m, uint64_t start,
+bool firmware_sum_zero(const struct boot_memory *m, uint64_t start,
 		       uint64_t size)
 {
 	const uint8_t *p = firmware_at(m, start);
@@ -46,7 +50,7 @@ bool firmware_sum_zero(const struct firmware_memory *m, uint64_t start,
 	return sum == 0;
 }
 
-bool firmware_signature(const struct firmware_memory *m, uint64_t phys,
+bool firmware_signature(const struct boot_memory *m, uint64_t phys,
 			const char *sig, unsigned length)
 {
 	const uint8_t *p = firmware_at(m, phys);
@@ -57,7 +61,7 @@ bool firmware_signature(const struct firmware_memory *m, uint64_t phys,
 	return true;
 }
 
-bool firmware_rsdp_check(const struct firmware_memory *m, uint64_t phys,
+bool firmware_rsdp_check(const struct boot_memory *m, uint64_t phys,
 			 const char *what, struct strbuf *why)
 {
 	uint8_t revision;
@@ -119,7 +123,7 @@ bool firmware_cpus_add(struct firmware_cpus *out, uint32_t apic_id,
 
 /* The first 16-byte aligned RSDP in [start, end) whose checksums hold, or
  * 0; where nothing may be read, none. */
-static uint64_t rsdp_search(const struct firmware_memory *m, uint64_t start,
+static uint64_t rsdp_search(const struct boot_memory *m, uint64_t start,
 			    uint64_t end)
 {
 	char text[8];
@@ -136,7 +140,7 @@ static uint64_t rsdp_search(const struct firmware_memory *m, uint64_t start,
 	return 0;
 }
 
-static uint64_t rsdp_find(const struct firmware_memory *m)
+static uint64_t rsdp_find(const struct boot_memory *m)
 {
 	uint64_t ebda = 0, found = 0;
 
@@ -150,7 +154,7 @@ static uint64_t rsdp_find(const struct firmware_memory *m)
 	return found;
 }
 
-enum firmware_cpus_result firmware_cpus_find(const struct firmware_memory *m,
+enum firmware_cpus_result firmware_cpus_find(const struct boot_memory *m,
 					     uint64_t rsdp,
 					     uint32_t bsp_apic_id,
 					     struct firmware_cpus *out,

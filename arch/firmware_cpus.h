@@ -6,8 +6,9 @@
  * processor entries). The tables are hostile input: every length,
  * checksum, revision and pointer is checked before use, and an
  * inconsistent table is refused with its structure, field and value.
- * Pure: it reads through struct firmware_memory, in the kernel and fuzzed
- * on the host (tests/fuzz/tables_fuzz.c).
+ * Pure, like the boot information's reader (arch/boot_info.h): it reads
+ * through struct boot_memory, in the kernel and fuzzed on the host
+ * (tests/fuzz/tables_fuzz.c).
  */
 #ifndef PMCTEST_FIRMWARE_CPUS_H
 #define PMCTEST_FIRMWARE_CPUS_H
@@ -43,7 +44,7 @@ enum firmware_cpus_result {
  * CPUS_MAX are counted in listed and not kept; duplicate APIC IDs among
  * those kept are refused.
  */
-enum firmware_cpus_result firmware_cpus_find(const struct firmware_memory *m,
+enum firmware_cpus_result firmware_cpus_find(const struct boot_memory *m,
 					     uint64_t rsdp,
 					     uint32_t bsp_apic_id,
 					     struct firmware_cpus *out,
@@ -51,7 +52,7 @@ enum firmware_cpus_result firmware_cpus_find(const struct firmware_memory *m,
 
 /* The RSDP at phys, as a loader gave it: signature, checksum, revision,
  * and with revision 2 or later its length and extended checksum. */
-bool firmware_rsdp_check(const struct firmware_memory *m, uint64_t phys,
+bool firmware_rsdp_check(const struct boot_memory *m, uint64_t phys,
 			 const char *what, struct strbuf *why);
 
 /* Add one APIC ID found in a table (acpi_tables.c, mp_table.c): false
@@ -61,11 +62,11 @@ bool firmware_cpus_add(struct firmware_cpus *out, uint32_t apic_id,
 		       struct strbuf *why);
 
 /* The table readers, for firmware_cpus_find(). */
-enum firmware_cpus_result acpi_madt_cpus(const struct firmware_memory *m,
+enum firmware_cpus_result acpi_madt_cpus(const struct boot_memory *m,
 					 uint64_t rsdp, uint32_t bsp_apic_id,
 					 struct firmware_cpus *out,
 					 struct strbuf *why);
-enum firmware_cpus_result mp_table_cpus(const struct firmware_memory *m,
+enum firmware_cpus_result mp_table_cpus(const struct boot_memory *m,
 					uint32_t bsp_apic_id,
 					struct firmware_cpus *out,
 					struct strbuf *why);
