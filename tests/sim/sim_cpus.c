@@ -22,7 +22,6 @@ static struct {
 	bool started[SIM_CPUS_MAX];	/* given work not yet waited for */
 	bool lost[SIM_CPUS_MAX];
 	jmp_buf hang[SIM_CPUS_MAX];
-	struct boot_msrs init_msrs[SIM_CPUS_MAX];	/* APs' */
 } cpus;
 
 _Static_assert(SIM_CPUS_MAX == CPUS_MAX, "one simulated CPU per CPU a run has");
@@ -88,14 +87,9 @@ void sim_cpus_start(void)
 	boot_msrs_record();
 	for (unsigned cpu = 1; cpu < sim_cpu_total; cpu++) {
 		cpus.current = cpu;
-		boot_msrs_read(&cpus.init_msrs[cpu]);
+		boot_msrs_record_cpu(cpu);
 	}
 	cpus.current = 0;
-}
-
-const struct boot_msrs *platform_cpu_init_msrs(unsigned cpu)
-{
-	return cpu != 0 && cpu < sim_cpu_total ? &cpus.init_msrs[cpu] : 0;
 }
 
 void sim_cpu_hang(void)

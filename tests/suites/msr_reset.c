@@ -52,7 +52,7 @@ static void describe(unsigned i, struct test_text *t)
 static bool as_started(uint32_t msr, uint64_t *value)
 {
 	unsigned cpu = platform_this_cpu();
-	const struct boot_msrs *init = platform_cpu_init_msrs(cpu);
+	const struct boot_msrs *init = boot_msrs_at_init(cpu);
 
 	if (cpu == 0)
 		return boot_msr(msr, value);
@@ -164,7 +164,7 @@ static void run(unsigned i)
 
 	if (platform_this_cpu() != 0) {
 		test_judged("SMP-5");
-		if (!platform_cpu_init_msrs(platform_this_cpu())) {
+		if (!boot_msrs_at_init(platform_this_cpu())) {
 			test_skip("CPU %u recorded no PMU MSRs as it started",
 				  platform_this_cpu());
 			return;
