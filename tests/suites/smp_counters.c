@@ -59,7 +59,7 @@ static uint64_t value_for(unsigned cpu)
 	return 0x5A5000ull + 0x1111ull * (cpu + 1);
 }
 
-SINGLE_TEST(smp_counters, 0, "smp.counters", "SMP-3 PROG-3",
+SINGLE_TEST(smp_counters, 0, "smp.counters", "SMP-3 PROG-3 SMP-6",
 	    "a counter written on one CPU is unchanged on the others")
 {
 	struct prog_counter c;

@@ -88,7 +88,7 @@ static void pair(unsigned ap, bool pce0, uint64_t rcx)
 	judge(ap, &theirs);
 }
 
-SINGLE_TEST(smp_pce, 0, "smp.pce", "SMP-2 PRIV-1",
+SINGLE_TEST(smp_pce, 0, "smp.pce", "SMP-2 PRIV-1 SMP-6",
 	    "RDPMC at CPL 3 with CR4.PCE set on one CPU and clear on another at the same time")
 {
 	struct counter counters[1];
