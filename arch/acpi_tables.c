@@ -33,7 +33,8 @@ static bool table_check(const struct boot_memory *m, uint64_t addr,
 	if (!firmware_check_readable(m, addr, SDT_HEADER, what, why))
 		return false;
 	if (!firmware_signature(m, addr, sig, 4)) {
-		strbuf_printf(why, "%s: signature not \"%s\"", what, sig);
+		strbuf_printf(why, "%s: signature %08x, not \"%s\"", what,
+			      firmware_read32(m, addr), sig);
 		return false;
 	}
 	*length = firmware_read32(m, addr + SDT_LENGTH);

@@ -66,13 +66,28 @@ SELFTESTS = {
                                                   "unexpected #PF (vector 14)", "CPL 3"]),
     "selftest.contain.stray-interrupt": ("not ok", ["unexpected interrupt: vector 0x41 arrived 1 time"]),
     "selftest.contain.after": ("ok", []),
+    # selftest.cpus.*: one CPU here (the -smp 4 run below has APs).
+    "selftest.cpus.roundtrip": ("skip", []),
+    "selftest.cpus.fault": ("skip", []),
+    "selftest.cpus.hang": ("skip", []),
+    "selftest.cpus.after": ("skip", []),
+}
+
+# selftest.cpus.* with 4 CPUs: the text each must hold.
+SMP_SELFTESTS = {
+    "selftest.cpus.roundtrip": ["CPU 1: APIC ID 0x1", "CPU 3: APIC ID 0x3"],
+    "selftest.cpus.fault": ["CPU 3 (APIC ID 0x3): unexpected #UD (vector 6) at RIP",
+                            "the CPU is lost"],
+    "selftest.cpus.hang": ["CPU 2 (APIC ID 0x2) did not return within 200 ms"],
+    "selftest.cpus.after": ["2 APs lost, 1 still run"],
 }
 
 
-def run_boot(args, route, cmdline="", accel="tcg", cpu="max", timeout=60):
+def run_boot(args, route, cmdline="", accel="tcg", cpu="max", timeout=60,
+             qemu_args=""):
     ns = argparse.Namespace(qemu=args.qemu, memory=64, accel=accel, cpu=cpu,
                             machine="", route=route, iso=args.iso,
-                            elf=args.elf, cmdline=cmdline, qemu_args="")
+                            elf=args.elf, cmdline=cmdline, qemu_args=qemu_args)
     b = boot.Boot(boot.qemu_command(ns), timeout, False, None)
     status, problem = b.verdict()
     return b, status, problem
@@ -362,6 +377,26 @@ def main(argv):
     n_skip = sum(w == "skip" for w, _ in SELFTESTS.values())
     tap.check(summary(b.lines) == (n_ok, n_fail, n_skip) and status == 1 and problem is None,
               f"selftest: summary {n_ok} passed, {n_fail} failed, {n_skip} skipped, status 1",
+              [f"summary {summary(b.lines)}, status {status}, problem {problem}"])
+
+    # Four CPUs: each AP runs work and returns; an AP's fault and an AP
+    # that hangs are reported to CPU 0, which goes on without them.
+    b, status, problem = run_boot(args, "pvh", "tests=selftest.cpus.*,cpus.tables verbose",
+                                  qemu_args="-smp 4")
+    keep("selftest-smp4", b)
+    res = {r[1]: r for r in results(b.lines)}
+    tap.check(any(l.startswith("# cpus: 4 listed (ACPI MADT via the ") and
+                  l.endswith(", 4 started, xAPIC") for l in b.lines),
+              "-smp 4: the header says 4 CPUs listed by the MADT, 4 started",
+              [l for l in b.lines if l.startswith("# cpus")])
+    for test_id, texts in SMP_SELFTESTS.items():
+        got = res.get(test_id)
+        diags = "\n".join(got[3]) if got else ""
+        tap.check(got is not None and got[0] == "ok" and all(t in diags for t in texts),
+                  f"-smp 4: {test_id} is ok, saying {texts}",
+                  [f"observed {got[0] if got else 'missing'}"] + (got[3] if got else []))
+    tap.check(summary(b.lines) == (5, 0, 0) and status == 0 and problem is None,
+              "-smp 4: summary 5 passed, status 0",
               [f"summary {summary(b.lines)}, status {status}, problem {problem}"])
 
     for cmdline, message in [
