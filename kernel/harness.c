@@ -50,7 +50,6 @@ static struct {
  * if it was lost, why. */
 static struct {
 	char in[96];
-	bool lost;
 	char why[240];
 } ap;
 
@@ -458,7 +457,6 @@ static void run_ap_part(const struct harness_options *o)
 	struct strbuf why, lost;
 	char text[160];
 
-	ap.lost = false;
 	ap.in[0] = '\0';
 	if (for_each_selected(o, 0) == 0)
 		return;
@@ -478,7 +476,6 @@ static void run_ap_part(const struct harness_options *o)
 	} else {
 		return;
 	}
-	ap.lost = true;
 	not_run_left = run.number - first;	/* those it reported */
 	for_each_selected(o, report_rest);
 }
