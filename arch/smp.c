@@ -1,7 +1,7 @@
 /*
  * kernel/cpus.h on the machine: the CPUs of the firmware tables started by
- * INIT-SIPI-SIPI (SDM Vol. 3A, 9.4.4.1), one at a time, CPU 0 waiting for
- * each. An AP loads its own GDT and TSS (arch/gdt.c, its own stacks with
+ * INIT-SIPI-SIPI (SDM Vol. 3A, 9.4.4.1): INIT to all, then the start-up
+ * IPIs one AP at a time, CPU 0 waiting for each. An AP loads its own GDT and TSS (arch/gdt.c, its own stacks with
  * guard pages), the shared IDT, CPU 0's CR0, CR4 and APIC mode, lets the
  * cpu_started hook read its PMU MSRs (arch/hooks.h), and halts until platform_start_on_cpu() wakes it with an
  * IPI. The CPU index is found from the local APIC ID (platform_this_cpu):
@@ -298,9 +298,9 @@ static void say_not_more(const char *why)
 	strbuf_puts(&text, why);
 }
 
-/* INIT-SIPI-SIPI to the CPU of APIC ID id as CPU slot: true once it is
- * ready; otherwise INIT again, so that a late start cannot use the
- * trampoline another CPU is given next. */
+/* The two start-up IPIs to the CPU of APIC ID id, which had its INIT,
+ * as CPU slot: true once it is ready; otherwise INIT again, so that a
+ * late start cannot use the trampoline another CPU is given next. */
 static bool start_one(unsigned slot, uint32_t id)
 {
 	volatile struct ap_params *params = (volatile struct ap_params *)
@@ -318,8 +318,6 @@ static bool start_one(unsigned slot, uint32_t id)
 	params->entry = (uint64_t)(uintptr_t)ap_main;
 	params->cpu = slot;
 	known = slot + 1;
-	apic_send_init(id);
-	clock_delay_us(INIT_DELAY_US);
 	for (int sipi = 0; sipi < 2; sipi++) {
 		apic_send_startup(id, (uint8_t)(said.page / PAGE));
 		clock_delay_us(STARTUP_DELAY_US);
@@ -399,6 +397,11 @@ static void start_aps(const struct boot_info *boot,
 	for (size_t i = 0; i < (size_t)(ap_trampoline_end - ap_trampoline); i++)
 		((volatile char *)(uintptr_t)said.page)[i] = ap_trampoline[i];
 	begin = rdtsc();
+	/* INIT to every AP, then one 10 ms wait for all (the SDM's sequence
+	 * broadcasts it); each AP then waits for its start-up IPI. */
+	for (unsigned i = 1; i < t->count; i++)
+		apic_send_init(t->apic_id[i]);
+	clock_delay_us(INIT_DELAY_US);
 	for (unsigned i = 1; i < t->count; i++) {
 		if (start_one(ready, t->apic_id[i]))
 			ready++;

@@ -416,8 +416,9 @@ def main(argv):
                    f"| {label} | {test_id} | - | - | not measured: {problem} |")
     out += ["", f"## AP start-up, {AP_CPUS} vCPUs", "",
             "From CPU 0's first INIT to the last AP ready (arch/smp.c: "
-            "INIT, 10 ms, two start-up IPIs 200 us apart, the AP's own set-up "
-            "and its reading of the PMU MSRs, one AP at a time), as the "
+            "INIT to every AP, 10 ms, then to one AP at a time two start-up "
+            "IPIs 200 us apart, its own set-up and its reading of the PMU "
+            "MSRs), as the "
             "kernel's header says it (`# cpus: AP start-up N us`, TSC "
             f"calibrated against the PIT); -smp {AP_CPUS} on -M pc, "
             f"median and minimum of {args.runs} boots.", "",

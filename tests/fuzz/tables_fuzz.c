@@ -9,7 +9,7 @@
  * nothing without reading outside that memory, and what it keeps must
  * hold: the running CPU first, no APIC ID twice, at most CPUS_MAX.
  * tests/fuzz/table_seeds/ holds QEMU-like tables and hostile ones
- * (tests/fuzz/table_seeds.py).
+ * (tests/hosttools/table_seeds.py).
  */
 #define _GNU_SOURCE
 #include <sanitizer/asan_interface.h>

@@ -30,8 +30,10 @@ fuzz-boot-info: $(BOOT_FUZZ)
 	@grep -E '^stat::(number_of_executed_units|new_units_added)' $(BUILD)/fuzz/log
 
 # The firmware-table reader (arch/firmware_cpus.h) the same way
-# (tests/fuzz/tables_fuzz.c), from tests/fuzz/table_seeds/ (written by
-# tests/fuzz/table_seeds.py), for TABLES_FUZZ_SECONDS.
+# (tests/fuzz/tables_fuzz.c), from tests/fuzz/table_seeds/ (the seeds of
+# tests/hosttools/table_seeds.py), for TABLES_FUZZ_SECONDS; and first, the
+# reader on each seed must make of it what the seed is for
+# (tests/fuzz/tables_check.c, tests/check.py firmware_tables).
 TABLES_FUZZ_SECONDS ?= 10
 TABLES_FUZZ	:= $(BUILD)/fuzz/tables_fuzz
 TABLES_FUZZ_SRCS := tests/fuzz/tables_fuzz.c arch/firmware_cpus.c \
@@ -44,9 +46,20 @@ $(TABLES_FUZZ): $(TABLES_FUZZ_SRCS) arch/firmware_cpus.h arch/firmware_memory.h 
 		-fno-sanitize-recover=all -Wall -Wextra -Werror \
 		-Iarch -Ikernel -o $@ $(TABLES_FUZZ_SRCS)
 
+TABLES_CHECK	:= $(BUILD)/host/tables-check
+TABLES_CHECK_SRCS := tests/fuzz/tables_check.c arch/firmware_cpus.c \
+		   arch/acpi_tables.c arch/mp_table.c kernel/strbuf.c
+
+$(TABLES_CHECK): $(TABLES_CHECK_SRCS) arch/firmware_cpus.h arch/firmware_memory.h \
+		 arch/boot_info.h kernel/cpus.h kernel/strbuf.h
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HOST_CFLAGS) -Iarch -o $@ $(TABLES_CHECK_SRCS)
+
+HOST_PROGS += $(TABLES_CHECK)
 HOST_TESTS += fuzz-firmware-tables
 .PHONY: fuzz-firmware-tables
-fuzz-firmware-tables: $(TABLES_FUZZ)
+fuzz-firmware-tables: $(TABLES_FUZZ) $(TABLES_CHECK)
+	$(PYTHON) tests/check.py firmware_tables --reader $(TABLES_CHECK)
 	@rm -rf $(BUILD)/fuzz/tables-corpus && mkdir -p $(BUILD)/fuzz/tables-corpus
 	$(TABLES_FUZZ) -max_total_time=$(TABLES_FUZZ_SECONDS) -timeout=5 -print_final_stats=1 \
 		-artifact_prefix=$(BUILD)/fuzz/tables- $(BUILD)/fuzz/tables-corpus \

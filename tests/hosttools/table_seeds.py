@@ -1,18 +1,15 @@
-#!/usr/bin/env python3
-"""Writes tests/fuzz/table_seeds/: inputs of the tables fuzzer
+"""The inputs of the tables fuzzer
 (tests/fuzz/tables_fuzz.c), each a 9-byte header (flags: bit 0 the loader
 named an RSDP; its offset from E0000H; the running CPU's APIC ID) and the
 memory from E0000H. QEMU's layout (RSDT at revision 0, an RSDP the BIOS
 area search finds, 4 CPUs), an XSDT the loader named, x2APIC entries, an
-MP table alone, and hostile tables. Run again after changing the tables:
-  tests/fuzz/table_seeds.py tests/fuzz/table_seeds
+MP table alone, and hostile tables; EXPECT says what the reader must make
+of each. tests/fuzz/table_seeds/ holds them (tests/check.py firmware_tables
+checks both; --write-seeds DIR writes them after a change here).
 """
-import os
 import struct
-import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-from tests.hosttools import firmware_tables as ft  # noqa: E402
+from . import firmware_tables as ft
 
 BASE = 0xE0000
 
@@ -42,6 +39,26 @@ def mp_only(cpus):
     return seed(mem)
 
 
+# What the reader must make of each seed (tests/fuzz/tables_check.c's
+# line after "NAME: "): the start of it.
+EXPECT = {
+    "qemu-smp4": "found ACPI MADT via the RSDT, listed 4, kept 4: 0 1 2 3",
+    "xsdt-named": "found ACPI MADT via the XSDT, listed 2, kept 2: 0 1",
+    "x2apic": "found ACPI MADT via the XSDT, listed 3, kept 3: 0 100 101",
+    "online-capable": "found ACPI MADT via the RSDT, listed 3, kept 3: 0 1 2",
+    "mp-table": "found MP table, listed 4, kept 4: 0 1 2 3",
+    "200-cpus": "found ACPI MADT via the RSDT, listed 200, kept 16: 0 1 2 3 4 5 6 7 8 9 a b c d e f",
+    "duplicate-ids": "refused: ACPI MADT at 0xe1000: entry at offset 60: APIC ID 0x1 listed twice",
+    "bsp-missing": "refused: the ACPI MADT via the RSDT lists 2 CPUs, not the running one (APIC ID 0x0)",
+    "madt-checksum": "refused: ACPI MADT at 0xe1000: APIC checksum: its 72 bytes do not sum to 0",
+    "madt-length-past-end": "refused: ACPI MADT at 0xe1000: 65536 bytes there do not lie in",
+    "pointer-into-image": "refused: ACPI RSDT at 0xe0800 (from the RSDP at 0xe0100): entry 0, "
+                          "0xe4100: 0xe4100..0xe4124 overlaps the kernel image",
+    "rsdp-checksum-named": "bad boot information: the RSDP the loader named: the RSDP's checksum",
+    "nothing": "none: no ACPI RSDP",
+}
+
+
 def seeds():
     yield "qemu-smp4", acpi(ft.madt([0, 1, 2, 3]))
     yield "xsdt-named", acpi(ft.madt([0, 1]), xsdt=True, named=True)
@@ -60,15 +77,6 @@ def seeds():
     mem = ft.Memory(BASE, 0x6000)
     root_at = mem.put(BASE + 0x800, ft.root([0xE4100]))  # tables_fuzz.c's IMAGE
     yield "pointer-into-image", seed(mem, mem.put(BASE + 0x100, ft.rsdp(rsdt=root_at)))
-
-
-def main():
-    out = sys.argv[1]
-    os.makedirs(out, exist_ok=True)
-    for name, data in seeds():
-        with open(os.path.join(out, name), "wb") as f:
-            f.write(data)
-
-
-if __name__ == "__main__":
-    main()
+    yield "rsdp-checksum-named", acpi(ft.madt([0, 1]), named=True,
+                                      rsdp_kw={"checksum_ok": False})
+    yield "nothing", seed(ft.Memory(BASE, 0x1000))
