@@ -51,7 +51,6 @@ static void read_back(void *arg)
 			      w->counter->name, w->counter->count_msr, o.vector);
 }
 
-
 /* Distinct on each CPU, below 2^31 (IA32_PMCx sign-extends bit 31, WR-1)
  * and within any counter's width. */
 static uint64_t value_for(unsigned cpu)

@@ -51,7 +51,6 @@ static void restore_pce(void *arg)
 	exec_cr4_pce_set(*(const bool *)arg);
 }
 
-
 /* The outcome on cpu against the model for CR4.PCE = w->pce. */
 static void judge(unsigned cpu, const struct pce_work *w)
 {
