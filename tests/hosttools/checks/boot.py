@@ -12,7 +12,8 @@ the log goes to COM1 where a UART answers, else to port E9H, and console=
 chooses; no line is longer than 198 characters; on QEMU TCG
 every restricted RDPMC is #GP(0) and every permitted one is reported not ok
 with the #UD TCG raises, each distinct deviation once in full and the rest
-as short blocks naming it (all in full with `verbose`).
+as short blocks naming it (all in full with `verbose`); with -smp 4 the
+per-CPU part runs on each AP, and cpus= and "@cpuN" patterns choose.
 """
 import argparse
 import os
@@ -258,6 +259,68 @@ def check_full_run(tap, name, b, status, problem):
     return res
 
 
+# The per-CPU part on QEMU TCG -smp 4: after CPU 0's tests each AP runs
+# its own, one AP after another, their IDs ending in "@cpuN" and counted in
+# the plan; cpus= and "@" patterns choose the APs and their tests as the
+# README says; a cpus= naming a CPU the run lacks is a Bail out!, status 2.
+
+PER_CPU_SELECTED = "smp.enum,smp.pce,priv.long.cpl3.pce0.valid"
+PER_CPU = ["priv.long.cpl3.pce0.valid", "smp.enum"]   # in run order
+
+
+def result_ids(b):
+    return [m.group(3) for m in map(tap_log.RESULT.match, b.lines) if m]
+
+
+def plan_of(b):
+    return next((int(l[3:]) for l in b.lines if l.startswith("1..")), None)
+
+
+def check_per_cpu(tap, args, keep):
+    b, status, problem = run_boot(args, "pvh", f"tests={PER_CPU_SELECTED}",
+                                  qemu_args="-smp 4")
+    keep("per-cpu-smp4", b)
+    got = result_ids(b)
+    want = ["priv.long.cpl3.pce0.valid", "smp.enum", "smp.pce"] + [
+        f"{t}@cpu{n}" for n in (1, 2, 3) for t in PER_CPU]
+    tap.check(problem is None and got == want and plan_of(b) == len(want),
+              "-smp 4: CPU 0's tests, then each AP's part in turn, IDs with "
+              "@cpuN, all counted in the plan",
+              [f"plan {plan_of(b)}, problem {problem}", f"observed {got}",
+               f"wanted {want}"])
+    verdicts = {m.group(3): m.group(1) for m in map(tap_log.RESULT.match, b.lines) if m}
+    tap.check(all(verdicts.get(f"smp.enum@cpu{n}") == "ok" for n in (1, 2, 3)) and
+              any(l == "# cpus: 4, APIC IDs 0 1 2 3; the per-CPU part runs on CPU 0 1 2 3"
+                  for l in b.lines),
+              "-smp 4: each AP enumerates the PMU as CPU 0 (smp.enum@cpuN ok), "
+              "the header names the CPUs of the per-CPU part",
+              [f"{k} {v}" for k, v in verdicts.items() if k.startswith("smp.enum")])
+
+    for cmdline, want, what in (
+            (f"tests={PER_CPU_SELECTED} cpus=0,2", PER_CPU, "cpus=0,2: CPU 2's part alone"),
+            ("tests=smp.*@cpu3", ["smp.enum", "smp.pmi"],
+             "tests=smp.*@cpu3: CPU 3's smp.* alone, none of CPU 0's"),
+            (f"tests={PER_CPU_SELECTED} exclude=*@cpu1,*@cpu3", PER_CPU,
+             "exclude=*@cpu1,*@cpu3: CPU 2's part alone beside CPU 0's")):
+        b, status, problem = run_boot(args, "pvh", cmdline, qemu_args="-smp 4")
+        keep("per-cpu-select", b)
+        aps = [i for i in result_ids(b) if "@" in i]
+        cpu = "cpu3" if "@cpu3" in cmdline.split()[0] else "cpu2"
+        cpu0 = [i for i in result_ids(b) if "@" not in i]
+        tap.check(problem is None and aps == [f"{t}@{cpu}" for t in want] and
+                  (cpu0 == [] if "@" in cmdline.split()[0] else
+                   "smp.enum" in cpu0),
+                  f"-smp 4, {what}", [f"observed {result_ids(b)}, problem {problem}"])
+
+    b, status, problem = run_boot(args, "pvh", "tests=smp.enum cpus=1,5",
+                                  qemu_args="-smp 4")
+    keep("per-cpu-bail", b)
+    tap.check(status == 2 and any(l.startswith("Bail out! cpus= names CPU 5; the run has 4 CPU(s)")
+                                  for l in b.lines),
+              "-smp 4, cpus=1,5: a CPU the run lacks is a Bail out! naming it, status 2",
+              [f"status {status}"] + b.lines[-3:])
+
+
 def main(argv):
     p = argument_parser(__name__, __doc__)
     p.add_argument("--elf", required=True)
@@ -407,7 +470,9 @@ def main(argv):
             ("tests=a tests=b", "tests= given twice"),
             ("exclude=", "exclude= needs at least one pattern"),
             ("exit=poweroff", "exit=poweroff: not debug, reset or triple"),
-            ("exit=reset exit=triple", "exit= given twice")]:
+            ("exit=reset exit=triple", "exit= given twice"),
+            ("cpus=16", "cpus=16: pmctest runs CPUs 0-15"),
+            ("cpus=3-1", "cpus=3-1: the range 3-1 runs backwards")]:
         b, status, problem = run_boot(args, "pvh", cmdline)
         keep("bail", b)
         tap.check(status == 2 and any(message in l for l in b.lines) and
@@ -437,6 +502,7 @@ def main(argv):
 
     check_consoles(tap, args, keep)
     check_long_command_line(tap, args, keep)
+    check_per_cpu(tap, args, keep)
 
     b, status, problem = run_boot(args, "pvh", "tests=no.such.test")
     tap.check(status == 2 and any("no test is selected" in l for l in b.lines),
