@@ -206,9 +206,9 @@ static bool on_every_cpu(const struct suite *s, unsigned i)
 }
 
 static bool selected(const struct harness_options *o, const struct suite *s,
-		     unsigned i, const char *id)
+		     unsigned case_index, const char *id)
 {
-	if (run.cpu != 0 && !on_every_cpu(s, i))
+	if (run.cpu != 0 && !on_every_cpu(s, case_index))
 		return false;
 	for (unsigned i = 0; i < o->excluded_count; i++)
 		if (glob_match_test(o->excluded[i], id))
