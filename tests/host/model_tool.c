@@ -23,6 +23,7 @@ static const char usage[] =
 "\n"
 "  vendor=intel|amd                       default intel\n"
 "  cpuid.01.eax= cpuid.01.ecx=            family/model/stepping, PDCM\n"
+"  cpuid.07.edx=                          bit 15: Hybrid (pmctest-sim)\n"
 "  cpuid.0a.eax= cpuid.0a.ebx= cpuid.0a.ecx= cpuid.0a.edx=\n"
 "  cpuid.23.1.eax= cpuid.23.1.ebx=        leaf 23H is absent unless given\n"
 "  cpuid.80000001.ecx= cpuid.80000022.eax= cpuid.80000022.ebx=\n"

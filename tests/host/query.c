@@ -23,6 +23,7 @@ static const struct key keys[] = {
 	{ "vendor", KEY_VENDOR, 0, MARKS_NOTHING },
 	{ "cpuid.01.eax", KEY_U32, RAW(leaf01_eax), MARKS_NOTHING },
 	{ "cpuid.01.ecx", KEY_U32, RAW(leaf01_ecx), MARKS_NOTHING },
+	{ "cpuid.07.edx", KEY_U32, RAW(leaf07_edx), MARKS_NOTHING },
 	{ "cpuid.0a.eax", KEY_U32, RAW(leaf0a_eax), MARKS_NOTHING },
 	{ "cpuid.0a.ebx", KEY_U32, RAW(leaf0a_ebx), MARKS_NOTHING },
 	{ "cpuid.0a.ecx", KEY_U32, RAW(leaf0a_ecx), MARKS_NOTHING },

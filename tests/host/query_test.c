@@ -109,6 +109,7 @@ static void check_fields(void)
 {
 	struct query q;
 	bool ok = parses("vendor=amd cpuid.01.eax=1 cpuid.01.ecx=2 "
+			 "cpuid.07.edx=0x8000 "
 			 "cpuid.0a.eax=3 cpuid.0a.ebx=4 cpuid.0a.ecx=5 "
 			 "cpuid.0a.edx=6 cpuid.23.1.eax=7 cpuid.23.1.ebx=8 "
 			 "cpuid.80000001.ecx=9 cpuid.80000022.eax=10 "
@@ -123,6 +124,7 @@ static void check_fields(void)
 	check_u64("query: vendor=amd", VENDOR_AMD, c->vendor);
 	check_u64("query: cpuid.01.eax", 1, c->leaf01_eax);
 	check_u64("query: cpuid.01.ecx", 2, c->leaf01_ecx);
+	check_u64("query: cpuid.07.edx", 0x8000, c->leaf07_edx);
 	check_u64("query: cpuid.0a.eax", 3, c->leaf0a_eax);
 	check_u64("query: cpuid.0a.ebx", 4, c->leaf0a_ebx);
 	check_u64("query: cpuid.0a.ecx", 5, c->leaf0a_ecx);
