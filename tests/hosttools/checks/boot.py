@@ -398,6 +398,21 @@ def main(argv):
     tap.check(summary(b.lines) == (5, 0, 0) and status == 0 and problem is None,
               "-smp 4: summary 5 passed, status 0",
               [f"summary {summary(b.lines)}, status {status}, problem {problem}"])
+    # An AP's own kernel stack overflows into its own guard page; the #DF
+    # that follows is taken on the AP's own IST1 stack and reported.
+    b, status, problem = run_boot(args, "pvh", "tests=selftest.cpus.overflow verbose",
+                                  qemu_args="-smp 2")
+    keep("selftest-overflow-smp2", b)
+    res = {r[1]: r for r in results(b.lines)}
+    got = res.get("selftest.cpus.overflow")
+    diags = "\n".join(got[3]) if got else ""
+    tap.check(got is not None and got[0] == "ok" and status == 0 and
+              "CPU 1 (APIC ID 0x1): unexpected #DF (vector 8)" in diags and
+              "its CPL 0 kernel stack ran into its guard page" in diags,
+              "-smp 2: an AP's kernel stack overflow faults on its guard page, "
+              "the #DF reported to CPU 0",
+              [f"observed {got[0] if got else 'missing'}, status {status}"] +
+              (got[3] if got else []))
 
     for cmdline, message in [
             ("tests=selftest.pass bogus", "unknown option 'bogus'"),
