@@ -369,7 +369,7 @@ static void start_aps(const struct boot_info *boot,
 	const struct firmware_cpus *t = &said.tables;
 	char how_text[80], text[160];
 	struct strbuf how, why;
-	uint64_t begin = rdtsc();
+	uint64_t begin;
 	bool x2apic_needed = apic_x2apic();
 
 	for (unsigned i = 1; i < t->count; i++)
@@ -434,7 +434,6 @@ bool smp_start(const struct boot_info *boot, const struct boot_memory *memory,
 		return true;
 	}
 	cpus[0].apic_id = apic_id();
-	cpus[0].state = CPU_RUNNING;
 	if (boot->rsdp && !firmware_rsdp_check(memory, boot->rsdp, boot->rsdp_field, why))
 		return false;
 	r = firmware_cpus_find(memory, boot->rsdp, cpus[0].apic_id, &said.tables,
