@@ -475,7 +475,7 @@ void smp_print_header(void)
 	if (said.not_answering)
 		arch_hooks->print(", %u did not start", said.not_answering);
 	arch_hooks->print("\n");
-	if (said.page)
+	if (said.clock[0])
 		arch_hooks->print("# cpus: AP start-up %llu us, trampoline at 0x%llx, %s\n",
 				  (unsigned long long)said.startup_us,
 				  (unsigned long long)said.page, said.clock);
