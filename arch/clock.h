@@ -4,7 +4,8 @@
  * PIT's channel 2 (a fixed 1.193182 MHz on every PC, emulated against
  * real time by QEMU and against Bochs' own clock), so that a TSC of any
  * nominal rate (QEMU TCG's, Bochs' IPS-derived one) gives milliseconds.
- * Where no PIT answers, CPUID 15H or 16H give the rate.
+ * Without the gate of channel 2 (port 61H), channel 0's count read back;
+ * where no PIT answers, CPUID 15H or 16H give the rate.
  */
 #ifndef PMCTEST_CLOCK_H
 #define PMCTEST_CLOCK_H

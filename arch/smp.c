@@ -46,9 +46,9 @@ struct cpu {
 	void (*volatile fn)(void *);
 	void *volatile arg;
 	struct {
-		uint64_t vector, error_code, rip;
+		uint64_t vector, error_code, rip, cr2;
 	} fault;
-	char failure[120];	/* CPU_FAILED, CPU_LOST: why */
+	char failure[256];	/* CPU_FAILED, CPU_LOST: why */
 };
 
 /* arch/ap_trampoline.asm: ap_trampoline_params. */
@@ -155,6 +155,7 @@ void smp_ap_fault(unsigned cpu, const struct trap_frame *f)
 	c->fault.vector = f->vector;
 	c->fault.error_code = f->error_code;
 	c->fault.rip = f->rip;
+	c->fault.cr2 = read_cr2();
 	__atomic_store_n(&c->state, CPU_FAULTED, __ATOMIC_RELEASE);
 	for (;;)
 		__asm__ volatile("cli; hlt");
@@ -176,6 +177,8 @@ static enum cpu_state wait_while(const struct cpu *c, enum cpu_state state,
 static void describe_fault(const struct cpu *c, unsigned cpu,
 			   struct strbuf *why)
 {
+	const char *stack;
+
 	strbuf_printf(why, "CPU %u (APIC ID 0x%x): unexpected %s (vector %llu)",
 		      cpu, c->apic_id, vector_name((unsigned)c->fault.vector),
 		      (unsigned long long)c->fault.vector);
@@ -184,6 +187,12 @@ static void describe_fault(const struct cpu *c, unsigned cpu,
 			      (unsigned long long)c->fault.error_code);
 	strbuf_printf(why, " at RIP 0x%llx outside a contained run",
 		      (unsigned long long)c->fault.rip);
+	/* A #PF on a guard page, or the #DF of one its CPL 0 stack could not
+	 * take (delivered on the AP's own IST1 stack). */
+	stack = guard_page_owner(c->fault.cr2);
+	if (stack && (c->fault.vector == VECTOR_PF || c->fault.vector == VECTOR_DF))
+		strbuf_printf(why, " (stack overflow: its %s stack ran into its guard page, CR2 0x%llx)",
+			      stack, (unsigned long long)c->fault.cr2);
 }
 
 static void lose(struct cpu *c, struct strbuf *why)
@@ -224,7 +233,7 @@ bool platform_wait_cpu(unsigned cpu, unsigned timeout_ms, struct strbuf *why)
 {
 	struct cpu *c = &cpus[cpu];
 	enum cpu_state state;
-	char text[200];
+	char text[256];
 	struct strbuf reason;
 
 	if (cpu == 0 || cpu >= ready) {
@@ -360,7 +369,7 @@ static void start_aps(const struct boot_info *boot,
 	const struct firmware_cpus *t = &said.tables;
 	char how_text[80], text[160];
 	struct strbuf how, why;
-	uint64_t begin = rdtsc();
+	uint64_t begin;
 	bool x2apic_needed = apic_x2apic();
 
 	for (unsigned i = 1; i < t->count; i++)
@@ -425,7 +434,6 @@ bool smp_start(const struct boot_info *boot, const struct boot_memory *memory,
 		return true;
 	}
 	cpus[0].apic_id = apic_id();
-	cpus[0].state = CPU_RUNNING;
 	if (boot->rsdp && !firmware_rsdp_check(memory, boot->rsdp, boot->rsdp_field, why))
 		return false;
 	r = firmware_cpus_find(memory, boot->rsdp, cpus[0].apic_id, &said.tables,
@@ -467,7 +475,7 @@ void smp_print_header(void)
 	if (said.not_answering)
 		arch_hooks->print(", %u did not start", said.not_answering);
 	arch_hooks->print("\n");
-	if (said.page)
+	if (said.clock[0])
 		arch_hooks->print("# cpus: AP start-up %llu us, trampoline at 0x%llx, %s\n",
 				  (unsigned long long)said.startup_us,
 				  (unsigned long long)said.page, said.clock);

@@ -6,6 +6,8 @@
  * the waiter, with the vector and RIP or the timeout, and leave that AP
  * lost, never given work again; the other APs still run. The fault and
  * the hang each lose an AP: only an explicit tests=selftest.* runs them.
+ * selftest.cpus.overflow, which loses one more, runs only when tests=
+ * names it exactly.
  */
 #include "boot_msrs.h"
 #include "cpus.h"
@@ -55,6 +57,14 @@ static void undefined_instruction(void *unused)
 {
 	(void)unused;
 	__asm__ volatile("ud2");
+}
+
+/* Push until the AP's own kernel stack runs into its guard page: the #PF
+ * cannot be delivered on it, the #DF goes to the AP's own IST1 stack. */
+static void overflow_stack(void *unused)
+{
+	(void)unused;
+	__asm__ volatile("1: pushq $0; jmp 1b" : : : "memory");
 }
 
 static void spin(void *unused)
@@ -119,7 +129,7 @@ static bool roundtrip(unsigned cpu, bool lost_ok, unsigned *lost)
 static void lose_one(void (*fn)(void *), unsigned timeout_ms,
 		     const char *expected)
 {
-	char text[200], text2[200];
+	char text[320], text2[320];
 	struct strbuf why, why2;
 
 	for (unsigned cpu = platform_cpu_count() - 1; cpu > 0; cpu--) {
@@ -137,7 +147,7 @@ static void lose_one(void (*fn)(void *), unsigned timeout_ms,
 		strbuf_init(&why2, text2, sizeof(text2));
 		if (platform_start_on_cpu(cpu, report_where, 0, &why2))
 			test_fail("CPU %u: lost, yet it took work again", cpu);
-		test_note("CPU %u: %s", cpu, text);
+		test_note("%s", text);
 		return;
 	}
 	test_skip("no AP left that is not lost");
@@ -180,3 +190,16 @@ static void run(unsigned i)
 
 static const struct suite selftest_cpus = { SUITE_EXPLICIT, CASES, describe, run };
 REGISTER_SUITE(selftest_cpus);
+
+SINGLE_TEST(cpus_overflow, SUITE_EXPLICIT | SUITE_EXACT, "selftest.cpus.overflow",
+	    "HARNESS",
+	    "an AP's kernel stack that overflows faults on its own guard page, reported to the waiter")
+{
+	(void)i;
+	if (platform_cpu_count() == 1) {
+		test_skip("one CPU: no AP started (the header's \"# cpus:\" lines say why)");
+		return;
+	}
+	lose_one(overflow_stack, WAIT_MS,
+		 "unexpected #DF (vector 8) error code 0x0");
+}
