@@ -114,6 +114,8 @@ static void check_fields(void)
 			 "cpuid.80000001.ecx=9 cpuid.80000022.eax=10 "
 			 "cpuid.80000022.ebx=11 "
 			 "perf_capabilities=0x123456789abcdef0 "
+			 "cpuid.07.ebx=12 cpuid.07.edx=13 cpuid.23.0.ebx=14 "
+			 "arch_capabilities=0x80 "
 			 "mode=compat cpl=2 pce=1 ecx=0xffffffff", true, &q);
 	const struct pmu_cpuid *c = &q.cpuid;
 
@@ -137,6 +139,12 @@ static void check_fields(void)
 		  c->perf_capabilities);
 	check_u64("query: perf_capabilities marks it readable", 1,
 		  c->has_perf_capabilities);
+	check_u64("query: cpuid.07.ebx", 12, c->leaf07_ebx);
+	check_u64("query: cpuid.07.edx", 13, c->leaf07_edx);
+	check_u64("query: cpuid.23.0.ebx", 14, c->leaf23_0_ebx);
+	check_u64("query: arch_capabilities", 0x80, c->arch_capabilities);
+	check_u64("query: arch_capabilities marks it readable", 1,
+		  c->has_arch_capabilities);
 	check_u64("query: mode=compat", MODE_COMPAT, q.state.mode);
 	check_u64("query: cpl", 2, q.state.cpl);
 	check_u64("query: pce", 1, q.state.pce);
