@@ -49,6 +49,8 @@ YAML_ITEM = re.compile(r"^    - text: " + QUOTED + "$")
 # joins with spaces (kernel/tap_writer.c, print_value()).
 FOLDED_KEY = re.compile(r"^  ([a-z]+): >$")
 FOLDED_ITEM = "    - text: >"
+# What Perl's \s matches in a byte string.
+YAML_SPACE = " \t\n\v\f\r"
 # How much of an offending line a reason quotes.
 QUOTE_CHARS = 80
 
@@ -201,8 +203,11 @@ class TapReader:
     def _yaml_line(self, line):
         if self._fold:
             prefix, indent, pieces = self._fold
+            # Its text starts after the indentation: a line whose text
+            # starts with white space (a tab) is not the kernel's, and Perl's
+            # YAMLish reader takes the indentation from it.
             if len(line) > indent and line[:indent] == " " * indent and \
-                    line[indent] != " ":
+                    line[indent] not in YAML_SPACE:
                 pieces.append(line[indent:])
                 return "yaml"
             self._fold = None
