@@ -243,6 +243,7 @@ void exec_known_loop(unsigned cpl, uint64_t iterations)
 /* arch/exiting_loop.asm */
 extern void cpuid_loop(uint64_t iterations);
 extern void rdmsr_loop(uint64_t iterations);
+extern void port_in_loop(uint64_t iterations);
 
 static void cpuid_loop_in_ring(void *iterations)
 {
@@ -254,6 +255,8 @@ void exec_exiting_loop(enum exiting_insn insn, unsigned cpl,
 {
 	if (insn == EXITING_RDMSR)	/* CPL 0 only (kernel/exec.h) */
 		rdmsr_loop(iterations);
+	else if (insn == EXITING_PORT_IN)	/* CPL 0 only, likewise */
+		port_in_loop(iterations);
 	else if (cpl == 0)
 		cpuid_loop(iterations);
 	else

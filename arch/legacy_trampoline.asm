@@ -408,6 +408,12 @@ legacy_exit:
 legacy_fault:			; the selftests' unexpected fault
 	ud2
 
+; The data, and the stacks after the image, on a page of their own: the
+; trampoline, its bodies and legacy.c store to them on every trip, and an
+; instruction emulator checks a store to a page it translated code from
+; against that code (QEMU's TCG takes a slow path for each).
+	times (4096 - ($ - legacy_image) % 4096) % 4096 db 0
+
 %macro SEGMENT 4		; base, limit, access, flags (G, D/B, L)
 	dw (%2) & 0xFFFF, (%1) & 0xFFFF
 	db ((%1) >> 16) & 0xFF, %3, (((%2) >> 16) & 0x0F) | ((%4) << 4)

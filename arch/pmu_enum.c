@@ -5,6 +5,8 @@
 #include "pmu_msr.h"
 
 #define CPUID_01_ECX_PDCM		(1u << 15)
+#define CPUID_07_EDX_ARCH_CAPABILITIES	(1u << 29)
+#define MSR_IA32_ARCH_CAPABILITIES	0x10Au
 
 static bool same_vendor(const char *a, const char *b)
 {
@@ -40,8 +42,12 @@ void pmu_enumerate(struct pmu_cpuid *raw)
 
 	raw->leaf01_eax = leaf1.eax;
 	raw->leaf01_ecx = leaf1.ecx;
-	if (max_leaf >= 7)
-		raw->leaf07_edx = cpuid(7, 0).edx;
+	if (max_leaf >= 0x07) {
+		struct cpuid_regs r = cpuid(0x07, 0);
+
+		raw->leaf07_ebx = r.ebx;
+		raw->leaf07_edx = r.edx;
+	}
 	if (max_leaf >= 0x0A) {
 		struct cpuid_regs r = cpuid(0x0A, 0);
 
@@ -50,7 +56,10 @@ void pmu_enumerate(struct pmu_cpuid *raw)
 		raw->leaf0a_ecx = r.ecx;
 		raw->leaf0a_edx = r.edx;
 	}
-	/* CPUID.23H.00H:EAX bit 1: sub-leaf 1 (counter bitmaps) is valid. */
+	/* CPUID.23H.00H: EBX the event-select extensions (PROG-13); EAX
+	 * bit 1: sub-leaf 1 (counter bitmaps) is valid. */
+	if (max_leaf >= 0x23)
+		raw->leaf23_0_ebx = cpuid(0x23, 0).ebx;
 	if (max_leaf >= 0x23 && (cpuid(0x23, 0).eax & 2)) {
 		struct cpuid_regs r = cpuid(0x23, 1);
 
@@ -73,5 +82,13 @@ void pmu_enumerate(struct pmu_cpuid *raw)
 		exec_rdmsr(MSR_IA32_PERF_CAPABILITIES, &o);
 		raw->has_perf_capabilities = !o.faulted;
 		raw->perf_capabilities = o.faulted ? 0 : o.rdx << 32 | (uint32_t)o.rax;
+	}
+	/* PROG-12: its TSX_CTRL bit says whether TSX may be hidden. */
+	if (raw->leaf07_edx & CPUID_07_EDX_ARCH_CAPABILITIES) {
+		struct exec_outcome o;
+
+		exec_rdmsr(MSR_IA32_ARCH_CAPABILITIES, &o);
+		raw->has_arch_capabilities = !o.faulted;
+		raw->arch_capabilities = o.faulted ? 0 : o.rdx << 32 | (uint32_t)o.rax;
 	}
 }

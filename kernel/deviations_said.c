@@ -4,9 +4,10 @@
 #include <stddef.h>
 
 /*
- * Each deviation said is a record of four NUL-terminated strings, one
- * after the other: the test's ID, the message, the expected and the
- * observed outcome (empty where the report had none), about 200 bytes.
+ * Each deviation said is a record of five NUL-terminated strings, one
+ * after the other: the test's ID, its brief, the message, the expected
+ * and the observed outcome (empty where the report had none), about 220
+ * bytes.
  * A default run under an emulator that lacks RDPMC says about ten.
  */
 static struct {
@@ -47,12 +48,21 @@ static bool append(const char *text, int n)
 	return true;
 }
 
-static void remember(const struct diagnostic_keys *keys, const char *test_id)
+static bool same_string(const char *a, const char *b)
+{
+	while (*a && *a == *b)
+		a++, b++;
+	return *a == *b;
+}
+
+static void remember(const struct diagnostic_keys *keys, const char *test_id,
+		     const char *brief)
 {
 	const struct keyed_line *parts[3] = { &keys->message, &keys->expected,
 					       &keys->observed };
 	size_t start = said.used;
-	bool fits = append(test_id, (int)string_length(test_id));
+	bool fits = append(test_id, (int)string_length(test_id)) &&
+		    append(brief, (int)string_length(brief));
 
 	for (unsigned k = 0; k < 3 && fits; k++)
 		fits = append(parts[k]->line ? parts[k]->value : "",
@@ -62,20 +72,24 @@ static void remember(const struct diagnostic_keys *keys, const char *test_id)
 }
 
 const char *deviation_said_before(const struct diagnostic_keys *keys,
-				  const char *test_id)
+				  const char *test_id, const char *brief,
+				  bool *same_brief)
 {
 	const char *record = said.text;
 
 	while (record < said.text + said.used) {
-		const char *id = record, *s = record + string_length(record) + 1;
+		const char *id = record, *then = id + string_length(id) + 1;
+		const char *s = then + string_length(then) + 1;
 		bool same = same_value(&s, &keys->message);
 
 		same = same_value(&s, &keys->expected) && same;
 		same = same_value(&s, &keys->observed) && same;
-		if (same)
+		if (same) {
+			*same_brief = same_string(then, brief);
 			return id;
+		}
 		record = s;
 	}
-	remember(keys, test_id);
+	remember(keys, test_id, brief);
 	return 0;
 }

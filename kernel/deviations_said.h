@@ -10,12 +10,17 @@
 
 #include "diagnostic_keys.h"
 
+#include <stdbool.h>
+
 /*
- * The ID of the earlier test that reported the deviation of keys in full;
- * if none did, 0, and from now on test_id is the one that did. When the
+ * The ID of the earlier test that reported the deviation of keys in full,
+ * and in *same_brief whether that test's brief (test_brief(): where the
+ * deviation was, "#UD at RCX=0x0") was this one's too; if none did, 0,
+ * and from now on test_id, with brief, is the one that did. When the
  * record is full, 0: a report is then given in full again, never lost.
  */
 const char *deviation_said_before(const struct diagnostic_keys *keys,
-				  const char *test_id);
+				  const char *test_id, const char *brief,
+				  bool *same_brief);
 
 #endif

@@ -84,11 +84,12 @@ void exec_known_loop(unsigned cpl, uint64_t iterations);
  * hypervisor intercepts and completes itself (EXIT-1): each iteration
  * loads a register, executes the instruction, and loops (dec + jnz), so it
  * retires these many instructions and branches (arch/exiting_loop.asm).
- * CPUID runs at any CPL, RDMSR (of IA32_APIC_BASE, 1BH, which every
- * x86-64 processor has) at CPL 0 only. Afterwards the same interrupt
- * window as exec_known_loop().
+ * CPUID runs at any CPL; RDMSR (of IA32_APIC_BASE, 1BH, which every
+ * x86-64 processor has) and IN (from port 80H, the POST-code port every
+ * PC decodes) at CPL 0 only. Afterwards the same interrupt window as
+ * exec_known_loop().
  */
-enum exiting_insn { EXITING_CPUID, EXITING_RDMSR };
+enum exiting_insn { EXITING_CPUID, EXITING_RDMSR, EXITING_PORT_IN };
 
 #define EXITING_LOOP_INSTRUCTIONS	4
 #define EXITING_LOOP_BRANCHES		1

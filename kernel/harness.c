@@ -11,6 +11,7 @@
 #include "interrupt_log.h"
 #include "platform.h"
 #include "pmu_report.h"
+#include "skips_said.h"
 #include "tap_writer.h"
 
 #include "version.h"	/* PMCTEST_VERSION, written by the Makefile */
@@ -313,8 +314,9 @@ static void list_one(const struct suite *s, unsigned i,
  * The diagnostics of the test that ran, under its result line: `message`
  * is the deviation where a check named one, else the first failure, or
  * for a passing test under `verbose` the first line. A failure that
- * deviates as an earlier one did names that test instead, unless the run
- * is `verbose` or the diagnostics were cut.
+ * deviates as an earlier one did names that test instead, with its own
+ * brief where that differs from the named test's, unless the run is
+ * `verbose` or the diagnostics were cut.
  */
 static void print_diagnostics(const char *id)
 {
@@ -322,14 +324,16 @@ static void print_diagnostics(const char *id)
 	bool truncated = current.diag.len >= current.diag.size;
 	struct diagnostic_keys keys;
 	const char *earlier;
+	bool same_brief;
 
 	if (current.failed && current.first_failure < current.diag.size)
 		first += current.first_failure;
 	diagnostic_keys_find(current.diagnostics, first, &keys);
 	if (current.failed && !run.options->verbose && !truncated) {
-		earlier = deviation_said_before(&keys, id);
+		earlier = deviation_said_before(&keys, id, current.brief,
+						&same_brief);
 		if (earlier) {
-			tap_yaml_same(earlier, current.brief);
+			tap_yaml_same(earlier, same_brief ? "" : current.brief);
 			return;
 		}
 	}
@@ -347,6 +351,21 @@ static void report_stray_interrupts(void)
 			if (interrupt_log_count_on(cpu, v))
 				test_fail("unexpected interrupt: vector 0x%02x arrived %u time(s) on CPU %u during the test",
 					  v, interrupt_log_count_on(cpu, v), cpu);
+}
+
+/* The result line; a SKIP for a reason an earlier test gave in full
+ * names that test instead, unless the run is `verbose`. */
+static void print_result(enum tap_result result, const struct case_text *t)
+{
+	const char *earlier = 0;
+
+	if (result == TAP_SKIP && !run.options->verbose)
+		earlier = skip_said_before(current.skip_reason, t->id);
+	if (earlier)
+		tap_skip_same(run.number, t->id, current.statements, earlier);
+	else
+		tap_result(result, run.number, t->id, current.statements,
+			   current.skip_reason);
 }
 
 /* The running test's diagnostics start empty. */
@@ -371,8 +390,7 @@ static void report_test(const struct case_text *t)
 
 	run.count[result]++;
 	run.number++;
-	tap_result(result, run.number, t->id, current.statements,
-		   current.skip_reason);
+	print_result(result, t);
 	if ((result == TAP_FAIL || run.options->verbose) && current.diag.len)
 		print_diagnostics(t->id);
 }

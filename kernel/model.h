@@ -19,14 +19,18 @@ struct pmu_cpuid {
 	enum vendor vendor;
 	uint32_t leaf01_eax;		/* family / model / stepping (MET-3) */
 	uint32_t leaf01_ecx;		/* bit 15: PDCM */
-	uint32_t leaf07_edx;		/* bit 15: Hybrid (SMP-1) */
+	uint32_t leaf07_ebx;		/* CPUID.(07H,0):EBX: HLE [4], RTM [11] */
+	uint32_t leaf07_edx;		/* TSX_FORCE_ABORT [13], Hybrid [15] (SMP-1), ARCH_CAPABILITIES [29] */
 	uint32_t leaf0a_eax, leaf0a_ebx, leaf0a_ecx, leaf0a_edx;
 	bool has_leaf23;		/* CPUID.23H.01H is enumerated */
 	uint32_t leaf23_1_eax, leaf23_1_ebx;
+	uint32_t leaf23_0_ebx;		/* UMASK2 [0], EQ [1]; 0 below leaf 23H */
 	uint32_t ext01_ecx;		/* CPUID 8000_0001H:ECX */
 	uint32_t ext22_eax, ext22_ebx;	/* CPUID 8000_0022H */
 	bool has_perf_capabilities;	/* IA32_PERF_CAPABILITIES was read */
 	uint64_t perf_capabilities;
+	bool has_arch_capabilities;	/* IA32_ARCH_CAPABILITIES was read */
+	uint64_t arch_capabilities;	/* bit 7: IA32_TSX_CTRL exists */
 };
 
 /* The enumeration decoded into the fields the spec talks about. */
@@ -47,6 +51,11 @@ struct pmu_info {
 	uint32_t fixed_bitmap23;	/* CPUID.23H.01H:EBX */
 	uint32_t gp_valid;		/* ARCH-2: valid GP indices 0..31 */
 	uint32_t fixed_valid;		/* ARCH-3: valid fixed indices 0..31 */
+	/* IA32_PERFEVTSELx extensions (PROG-12, PROG-13) */
+	bool tsx;			/* CPUID.07H:EBX HLE or RTM: IN_TX, IN_TXCP */
+	bool tsx_may_be_hidden;		/* no HLE, RTM, but an MSR that clears them */
+	bool evtsel_umask2;		/* CPUID.23H.00H:EBX[0]: bits 47:40 */
+	bool evtsel_eq;			/* CPUID.23H.00H:EBX[1]: bit 36 */
 	/* IA32_PERF_CAPABILITIES (only where PDCM says it exists, MET-3) */
 	bool pdcm;
 	bool has_perf_capabilities;

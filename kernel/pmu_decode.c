@@ -19,6 +19,12 @@
 #define AMD_PERF_CTR_EXT_NB	(1u << 24)
 #define AMD_PERF_CTR_EXT_LLC	(1u << 28)
 #define AMD_PERFMON_V2		(1u << 0)	/* CPUID 8000_0022H:EAX */
+#define CPUID_07_HLE		(1u << 4)	/* CPUID.(07H,0):EBX */
+#define CPUID_07_RTM		(1u << 11)
+#define CPUID_07_TSX_FORCE_ABORT (1u << 13)	/* CPUID.(07H,0):EDX */
+#define ARCH_CAP_TSX_CTRL	(1ull << 7)	/* IA32_ARCH_CAPABILITIES */
+#define LEAF23_UMASK2		(1u << 0)	/* CPUID.23H.00H:EBX */
+#define LEAF23_EQ		(1u << 1)
 
 static unsigned field(uint32_t reg, unsigned low, unsigned bits)
 {
@@ -60,6 +66,10 @@ static void clear_intel(struct pmu_info *out)
 	out->fixed_bitmap23 = 0;
 	out->gp_valid = 0;
 	out->fixed_valid = 0;
+	out->tsx = false;
+	out->tsx_may_be_hidden = false;
+	out->evtsel_umask2 = false;
+	out->evtsel_eq = false;
 	out->pdcm = false;
 	out->has_perf_capabilities = false;
 	out->fw_write = false;
@@ -98,6 +108,18 @@ static void decode_intel(const struct pmu_cpuid *raw, struct pmu_info *out)
 	out->gp_valid = low_bits(out->gp_count) | out->gp_bitmap23;
 	out->fixed_valid = low_bits(out->fixed_count) | out->fixed_bitmap |
 			   out->fixed_bitmap23;
+
+	/* PROG-12: IN_TX and IN_TXCP exist where HLE or RTM is enumerated.
+	 * Without them TSX may still be there with its CPUID bits cleared,
+	 * by IA32_TSX_CTRL (ARCH_CAPABILITIES[7]) or TSX_FORCE_ABORT. */
+	out->tsx = (raw->leaf07_ebx & (CPUID_07_HLE | CPUID_07_RTM)) != 0;
+	out->tsx_may_be_hidden = !out->tsx &&
+		((raw->leaf07_edx & CPUID_07_TSX_FORCE_ABORT) ||
+		 (raw->has_arch_capabilities &&
+		  (raw->arch_capabilities & ARCH_CAP_TSX_CTRL)));
+	/* PROG-13: CPUID.23H.00H:EBX enumerates UMASK2 and EQ. */
+	out->evtsel_umask2 = (raw->leaf23_0_ebx & LEAF23_UMASK2) != 0;
+	out->evtsel_eq = (raw->leaf23_0_ebx & LEAF23_EQ) != 0;
 
 	/* MET-3: IA32_PERF_CAPABILITIES exists only where PDCM says so. */
 	out->pdcm = (raw->leaf01_ecx & PDCM) != 0;

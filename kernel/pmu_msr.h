@@ -20,6 +20,7 @@
 #define MSR_IA32_PERF_GLOBAL_CTRL	0x38Fu
 #define MSR_IA32_PERF_GLOBAL_OVF_CTRL	0x390u	/* OVF-2; STATUS_RESET from v4 */
 #define MSR_IA32_PERF_GLOBAL_STATUS_SET	0x391u	/* OVF-3, version 4 */
+#define MSR_IA32_PERF_GLOBAL_INUSE	0x392u	/* MSR-4, version 4, read-only */
 #define MSR_IA32_A_PMC0			0x4C1u	/* + x, full width (FW_WRITE) */
 
 /* IA32_PERFEVTSELx and AMD PerfEvtSeln share these fields (PROG-1). */
@@ -34,6 +35,17 @@
 #define EVTSEL_EN			(1ull << 22)
 #define EVTSEL_INV			(1ull << 23)
 #define EVTSEL_CMASK(c)			(((uint64_t)(c) & 0xFFu) << 24)
+
+/* IA32_PERFEVTSELx bits 63:32 the enumeration defines (PROG-12, PROG-13). */
+#define EVTSEL_IN_TX			(1ull << 32)	/* with HLE or RTM */
+#define EVTSEL_IN_TXCP			(1ull << 33)	/* and IA32_PERFEVTSEL2 only */
+#define EVTSEL_EQ			(1ull << 36)	/* CPUID.23H.00H:EBX[1] */
+#define EVTSEL_UMASK2			(0xFFull << 40)	/* CPUID.23H.00H:EBX[0] */
+
+/* IA32_PERF_GLOBAL_INUSE (MSR-4) */
+#define INUSE_GP(x)			(1ull << (x))
+#define INUSE_FIXED(i)			(1ull << (32 + (i)))
+#define INUSE_PMI			(1ull << 63)
 
 /* AMD PerfEvtSeln only (AMD-4..6), and EFER's SVM enable. */
 #define AMD_EVTSEL_EVENT_HIGH(e)	((((uint64_t)(e) >> 8) & 0xFu) << 32)

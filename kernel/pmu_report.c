@@ -17,9 +17,14 @@ void pmu_report(const struct pmu_cpuid *raw)
 	console_printf("# cpuid: 01.eax=0x%08x 01.ecx=0x%08x 0a.eax=0x%08x 0a.ebx=0x%08x 0a.ecx=0x%08x 0a.edx=0x%08x\n",
 		       raw->leaf01_eax, raw->leaf01_ecx, raw->leaf0a_eax,
 		       raw->leaf0a_ebx, raw->leaf0a_ecx, raw->leaf0a_edx);
+	console_printf("# cpuid: 07.ebx=0x%08x 07.edx=0x%08x 23.0.ebx=0x%08x\n",
+		       raw->leaf07_ebx, raw->leaf07_edx, raw->leaf23_0_ebx);
 	if (raw->has_leaf23)
 		console_printf("# cpuid: 23.1.eax=0x%08x 23.1.ebx=0x%08x\n",
 			       raw->leaf23_1_eax, raw->leaf23_1_ebx);
+	if (raw->has_arch_capabilities)
+		console_printf("# arch_capabilities: 0x%llx\n",
+			       (unsigned long long)raw->arch_capabilities);
 	console_printf("# cpuid: 80000001.ecx=0x%08x 80000022.eax=0x%08x 80000022.ebx=0x%08x\n",
 		       raw->ext01_ecx, raw->ext22_eax, raw->ext22_ebx);
 	if (p.has_perf_capabilities)

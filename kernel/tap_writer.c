@@ -27,6 +27,13 @@ void tap_result(enum tap_result result, unsigned number, const char *id,
 			       statements);
 }
 
+void tap_skip_same(unsigned number, const char *id, const char *statements,
+		   const char *earlier_id)
+{
+	console_printf("ok %u - %s [%s] # SKIP same as %s\n", number, id,
+		       statements, earlier_id);
+}
+
 void tap_bail_out(const char *why)
 {
 	console_printf("Bail out! %s\n", why);

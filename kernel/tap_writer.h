@@ -18,6 +18,11 @@ void tap_plan(unsigned count);
 void tap_result(enum tap_result result, unsigned number, const char *id,
 		const char *statements, const char *skip_reason);
 
+/* "ok 7 - ID [STATEMENTS] # SKIP same as EARLIER_ID": skipped for the
+ * reason the earlier test gave in full (kernel/skips_said.h). */
+void tap_skip_same(unsigned number, const char *id, const char *statements,
+		   const char *earlier_id);
+
 /*
  * The diagnostics of the result above, `lines` one diagnostic a line, as
  * its YAML block: keys (kernel/diagnostic_keys.h) as `message`,
@@ -30,7 +35,8 @@ void tap_yaml(const char *lines, const struct diagnostic_keys *keys,
 /*
  * The YAML block of a failure whose deviation an earlier test reported in
  * full: `same: "EARLIER_ID: BRIEF"`, or without the brief (what the check
- * said of this test's deviation in a few words) where there is none.
+ * said of this test's deviation in a few words) where there is none or it
+ * is the earlier test's own.
  */
 void tap_yaml_same(const char *earlier_id, const char *brief);
 

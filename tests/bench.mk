@@ -1,8 +1,8 @@
-# make bench: the bench.* group on each target, and the wall time of the
+# make bench: the bench.* group on each target, and the CPU time of the
 # default suite next to a floor kernel, the time per group of tests (the
 # kernel's timing option) and the full sweeps' RDPMCs per second, into
 # $(BUILD)/bench.md
-# (tests/bench.py). BENCH_RUNS=5 runs per wall time; BENCH_TARGETS=tcg,kvm;
+# (tests/bench.py). BENCH_RUNS=5 runs per CPU time; BENCH_TARGETS=tcg,kvm;
 # KUT_PMU=path to a built kvm-unit-tests x86/pmu.flat runs it beside the
 # suite (without it, its row says SKIP and why).
 

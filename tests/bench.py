@@ -3,15 +3,18 @@
 
 For each target, boots the kernel with tests=bench.* and collects the
 "bench NAME cycles_median=N cycles_min=N n=N outcome=WHAT" lines of its
-YAML diagnostics; then times the default suite from QEMU's start to its
-exit, per boot route, the median of --runs runs, as it is and with COM1
-discarded inside QEMU, next to the floor kernel (tests/bench/floor.c)
-booted the same way, the three in turn (with --kut-pmu, kvm-unit-tests'
-x86/pmu.flat in the same turns, beside the suite on -M pc); then, with the
-kernel's `timing` option, the time per group of tests, the instructions
-that exit to a hypervisor per group (the exit tally) and the RDPMCs per
-second of the full ECX sweeps; and the time the kernel takes to start
-the APs of a 4-vCPU machine.
+YAML diagnostics; then measures the default suite per boot route by the
+CPU time of its QEMU process (user and system, all threads, from
+os.wait4()), the median of --runs runs, as it is and with COM1 discarded
+inside QEMU, next to the floor kernel (tests/bench/floor.c) booted the
+same way, the three in turn (with --kut-pmu, kvm-unit-tests' x86/pmu.flat
+in the same turns, beside the suite on -M pc); the wall time beside it. On
+a machine other jobs load, the wall time of a short run grows with the
+load and the CPU time much less, so the ratios are CPU times'. Then, with
+the kernel's `timing` option, the time per group of tests, the
+instructions that exit to a hypervisor per group (the exit tally) and the
+RDPMCs per second of the full ECX sweeps; and the time the kernel takes
+to start the APs of a 4-vCPU machine.
 Writes a Markdown report.
 """
 import argparse
@@ -20,9 +23,10 @@ import re
 import statistics
 import subprocess
 import sys
+import threading
 import time
 
-from hosttools import TESTS, bench_log, boot, kut, tap_log
+from hosttools import TESTS, bench_log, boot, kut, procs, tap_log
 
 # name: (accel, cpu, label, expectation file, [(route, machine)]); the
 # machine "uefi" is -M pc with OVMF instead of SeaBIOS.
@@ -31,7 +35,7 @@ TARGETS = {
             [("pvh", ""), ("pvh", "microvm"), ("iso", ""), ("iso", "uefi")]),
     # Under this KVM a SeaBIOS + GRUB boot alone takes about a minute
     # (tests/run --target qemu-kvm-host-iso): five of them per kernel are
-    # left out of the wall times.
+    # left out of the CPU times.
     "kvm": ("kvm", "host,-arch-capabilities", "KVM, -cpu host,-arch-capabilities",
             "qemu-kvm-host", [("pvh", ""), ("pvh", "microvm")]),
 }
@@ -78,29 +82,63 @@ def quiet(cmd):
     return cmd[:i + 1] + ["null"] + cmd[i + 2:]
 
 
-def wall_times(args, commands):
+def measured_run(cmd, timeout):
+    """One run of cmd to its end (killed after timeout seconds): its exit
+    code ("timeout" if killed), its stdout, the CPU seconds of the process
+    (user and system, from os.wait4()) and the wall seconds."""
+    proc = procs.start(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                       stderr=subprocess.DEVNULL)
+    out, killed = [], []
+
+    def kill():
+        killed.append(True)
+        procs.kill(proc)
+
+    reader = threading.Thread(target=lambda: out.append(proc.stdout.read()))
+    timer = threading.Timer(timeout, kill)
+    start = time.monotonic()
+    reader.start()
+    timer.start()
+    try:
+        _, status, usage = os.wait4(proc.pid, 0)
+    finally:
+        timer.cancel()
+        wall = time.monotonic() - start
+        reader.join()
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    procs.done(proc)
+    code = "timeout" if killed else proc.returncode
+    return code, out[0] if out else b"", usage.ru_utime + usage.ru_stime, wall
+
+
+class Timed:
+    """The runs of one command: median CPU and wall seconds, the exit codes,
+    and the stdout (COM1) of the last run."""
+
+    def __init__(self, cpu, wall, codes, output):
+        self.cpu = statistics.median(cpu)
+        self.wall = statistics.median(wall)
+        self.codes = codes
+        self.output = output
+        self.size = len(output)
+
+
+def measure(args, commands):
     """For each of the commands, run in turn args.runs times so that the
-    machine's load falls on all of them alike: the median seconds from
-    QEMU's start to its exit, the exit codes, and the bytes of its stdout
-    (COM1) in the last run."""
-    times = {name: [] for name in commands}
+    machine's load falls on all of them alike: {name: Timed}."""
+    cpu = {name: [] for name in commands}
+    wall = {name: [] for name in commands}
     codes = {name: set() for name in commands}
     outputs = {}
     for _ in range(args.runs):
         for name, cmd in commands.items():
-            start = time.monotonic()
-            try:
-                proc = subprocess.run(cmd, stdin=subprocess.DEVNULL,
-                                      capture_output=True,
-                                      timeout=args.timeout)
-                codes[name].add(proc.returncode)
-                outputs[name] = proc.stdout
-            except subprocess.TimeoutExpired:
-                codes[name].add("timeout")
-            times[name].append(time.monotonic() - start)
-    return {name: (statistics.median(times[name]), codes[name],
-                   len(outputs.get(name, b"")), outputs.get(name, b""))
-            for name in commands}
+            code, output, seconds, elapsed = measured_run(cmd, args.timeout)
+            codes[name].add(code)
+            outputs[name] = output
+            cpu[name].append(seconds)
+            wall[name].append(elapsed)
+    return {name: Timed(cpu[name], wall[name], codes[name],
+                        outputs.get(name, b"")) for name in commands}
 
 
 TIME_LINE = re.compile(r"^# time: (\S+) run=(\d+) report=(\d+)$")
@@ -263,7 +301,7 @@ def main(argv):
            "16 between LFENCE-serialised RDTSCs, less the fastest empty "
            "batch; median and minimum over n batches. Where the instruction "
            "faults, the figure is the whole fault round trip.", ""]
-    walls, rates, groups, exits, kuts, aps = [], [], [], [], [], []
+    times, rates, groups, exits, kuts, aps = [], [], [], [], [], []
     kut_why_not = kut.why_not(args.kut_pmu)
     for name in args.targets.split(","):
         accel, cpu, label, expect, routes = TARGETS[name]
@@ -282,7 +320,7 @@ def main(argv):
         for route, machine in routes:
             where = route + (" on UEFI (OVMF)" if machine == "uefi" else
                              f" on {machine}" if machine else "")
-            print(f"bench: {label}: wall time via {where}, {args.runs} runs",
+            print(f"bench: {label}: CPU time via {where}, {args.runs} runs",
                   flush=True)
             if route == "iso" and excluded(expect):
                 sys.exit(f"bench: {label} leaves tests out, which an ISO "
@@ -297,8 +335,8 @@ def main(argv):
             if beside:
                 commands["kut"] = kut.qemu_command(args.qemu, args.kut_pmu,
                                                    accel, cpu)
-            runs = wall_times(args, commands)
-            walls.append((label, where, runs))
+            runs = measure(args, commands)
+            times.append((label, where, runs))
             if route == "pvh" and not machine:
                 kuts.append((label, runs if beside else None))
         for machine in ("", "microvm"):
@@ -321,48 +359,53 @@ def main(argv):
             print(f"bench: {label}: AP start-up with {AP_CPUS} vCPUs via "
                   f"{route}, {args.runs} runs", flush=True)
             aps.append((label, route, *ap_startup(args, accel, cpu, route)))
-    out += ["## Wall time of the default suite",
+    out += ["## CPU time of the default suite",
             "",
-            f"QEMU start to exit, median of {args.runs} runs; the floor is a "
-            "kernel that boots the same way and exits at once. The suite runs "
-            "twice: as it is, COM1 on QEMU's stdout, and with COM1 discarded "
-            "inside QEMU (`-serial null`: the guest writes every byte, the "
-            "host none). Their difference over the bytes of COM1 is what the "
-            "host spends per byte: QEMU's 16550 makes one `write()` per "
-            "byte. The three run in turn, so the ratios come from one run.", "",
+            "The CPU time of the QEMU process (user and system, all its "
+            f"threads, from wait4()), median of {args.runs} runs; the floor "
+            "is a kernel that boots the same way and exits at once. The "
+            "suite runs twice: as it is, COM1 on QEMU's stdout (a pipe), and "
+            "with COM1 discarded inside QEMU (`-serial null`: the guest "
+            "writes every byte, the host none). Their difference over the "
+            "bytes of COM1 is what the host spends per byte: QEMU's 16550 "
+            "makes one `write()` per byte. The three run in turn, so the "
+            "ratios come from one run. The wall time (QEMU's start to its "
+            "exit) is beside them: other jobs on the machine stretch it, the "
+            "short floor most.", "",
             "| target | route | suite (s) | COM1 discarded (s) | floor (s) "
             "| suite / floor | discarded / floor | COM1 bytes | host us per "
-            "byte | suite exit |",
-            "|---|---|---:|---:|---:|---:|---:|---:|---:|---|"]
-    for label, route, runs in walls:
-        (suite, codes, size, _), (discarded, _, _, _), (floor, _, _, _) = (
-            runs["suite"], runs["quiet"], runs["floor"])
-        per_byte = (suite - discarded) / size * 1e6 if size else 0
-        out.append(f"| {label} | {route} | {suite:.2f} | {discarded:.2f} | "
-                   f"{floor:.2f} | {suite / floor:.1f}x | "
-                   f"{discarded / floor:.1f}x | {size:,} | {per_byte:.1f} | "
-                   f"{status_text(codes)} |")
+            "byte | wall: suite / floor (s) | suite exit |",
+            "|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|"]
+    for label, route, runs in times:
+        suite, discarded, floor = runs["suite"], runs["quiet"], runs["floor"]
+        per_byte = ((suite.cpu - discarded.cpu) / suite.size * 1e6
+                    if suite.size else 0)
+        out.append(f"| {label} | {route} | {suite.cpu:.3f} | "
+                   f"{discarded.cpu:.3f} | {floor.cpu:.3f} | "
+                   f"{suite.cpu / floor.cpu:.2f}x | "
+                   f"{discarded.cpu / floor.cpu:.2f}x | {suite.size:,} | "
+                   f"{per_byte:.1f} | {suite.wall:.2f} / {floor.wall:.2f} | "
+                   f"{status_text(suite.codes)} |")
     out += ["", "## Beside kvm-unit-tests", "",
             "kvm-unit-tests' x86/pmu.flat (KUT_PMU), booted as its x86/run "
-            "boots it, in the same turns as the suite and the floor on -M pc. "
-            "Under TCG it stops at its first #UD (an RDPMC that TCG does not "
-            "implement), where pmctest goes on through every test: the two "
-            "did unequal work.", "",
-            "| target | run | seconds | / floor | COM1 bytes | how it ended |",
+            "boots it, in the same turns as the suite and the floor on -M pc, "
+            "in CPU time as above. Under TCG it stops at its first #UD (an "
+            "RDPMC that TCG does not implement), where pmctest goes on "
+            "through every test: the two did unequal work.", "",
+            "| target | run | CPU (s) | / floor | COM1 bytes | how it ended |",
             "|---|---|---:|---:|---:|---|"]
     for label, runs in kuts:
         if runs is None:
             out.append(f"| {label} | kvm-unit-tests x86/pmu.flat | - | - | - | "
                        f"SKIP: {kut_why_not} |")
             continue
-        floor = runs["floor"][0]
-        suite, codes, size, _ = runs["suite"]
-        out.append(f"| {label} | pmctest, default suite (PVH) | {suite:.2f} | "
-                   f"{suite / floor:.1f}x | {size:,} | {status_text(codes)} |")
-        seconds, _, size, output = runs["kut"]
+        floor, suite, peer = runs["floor"], runs["suite"], runs["kut"]
+        out.append(f"| {label} | pmctest, default suite (PVH) | "
+                   f"{suite.cpu:.3f} | {suite.cpu / floor.cpu:.2f}x | "
+                   f"{suite.size:,} | {status_text(suite.codes)} |")
         out.append(f"| {label} | kvm-unit-tests x86/pmu.flat (Multiboot) | "
-                   f"{seconds:.2f} | {seconds / floor:.1f}x | {size:,} | "
-                   f"{kut.how_it_ended(output)} |")
+                   f"{peer.cpu:.3f} | {peer.cpu / floor.cpu:.2f}x | "
+                   f"{peer.size:,} | {kut.how_it_ended(peer.output)} |")
     out += ["", "## Exits", "",
             "Instructions that exit to a typical hypervisor, as the kernel "
             "counts them where it issues them (`timing`'s `# exits:` lines), "

@@ -175,6 +175,30 @@ static const struct decode_case cases[] = {
 	  { .vendor = VENDOR_INTEL, .pdcm = true,
 	    .has_perf_capabilities = true, .fw_write = true,
 	    .perf_metrics = true, .rdpmc_metrics_clear = true } },
+	{ "PROG-12 HLE alone enumerates TSX",
+	  { .vendor = VENDOR_INTEL, .leaf07_ebx = 1u << 4 },
+	  { .vendor = VENDOR_INTEL, .tsx = true } },
+	{ "PROG-12 RTM alone enumerates TSX",
+	  { .vendor = VENDOR_INTEL, .leaf07_ebx = 1u << 11 },
+	  { .vendor = VENDOR_INTEL, .tsx = true } },
+	{ "PROG-12 TSX_FORCE_ABORT without HLE, RTM: TSX may be hidden",
+	  { .vendor = VENDOR_INTEL, .leaf07_edx = 1u << 13 },
+	  { .vendor = VENDOR_INTEL, .tsx_may_be_hidden = true } },
+	{ "PROG-12 ARCH_CAPABILITIES.TSX_CTRL: TSX may be hidden",
+	  { .vendor = VENDOR_INTEL, .has_arch_capabilities = true,
+	    .arch_capabilities = 1ull << 7 },
+	  { .vendor = VENDOR_INTEL, .tsx_may_be_hidden = true } },
+	{ "PROG-12 TSX enumerated is not hidden",
+	  { .vendor = VENDOR_INTEL, .leaf07_ebx = 1u << 11,
+	    .leaf07_edx = 1u << 13 },
+	  { .vendor = VENDOR_INTEL, .tsx = true } },
+	{ "PROG-13 CPUID.23H.00H:EBX bits 0 and 1",
+	  { .vendor = VENDOR_INTEL, .leaf23_0_ebx = 0x3 },
+	  { .vendor = VENDOR_INTEL, .evtsel_umask2 = true,
+	    .evtsel_eq = true } },
+	{ "PROG-12 PROG-13: AMD reads neither",
+	  { .vendor = VENDOR_AMD, .leaf07_ebx = 0x810, .leaf23_0_ebx = 3 },
+	  { .vendor = VENDOR_AMD, .amd_core_count = 4 } },
 	{ "AMD-2 without PerfCtrExtCore: 4 core counters",
 	  { .vendor = VENDOR_AMD, .ext01_ecx = 0x11000000 },
 	  { .vendor = VENDOR_AMD, .amd_ext_nb = true, .amd_ext_llc = true,
@@ -215,7 +239,8 @@ static const struct decode_case cases[] = {
 	X(version) X(gp_count) X(gp_width) X(events_length)		\
 	X(events_unavailable) X(fixed_count) X(fixed_width)		\
 	X(fixed_bitmap) X(has_leaf23) X(gp_bitmap23) X(fixed_bitmap23)	\
-	X(gp_valid) X(fixed_valid) X(pdcm) X(has_perf_capabilities)	\
+	X(gp_valid) X(fixed_valid) X(tsx) X(tsx_may_be_hidden)		\
+	X(evtsel_umask2) X(evtsel_eq) X(pdcm) X(has_perf_capabilities)	\
 	X(fw_write) X(perf_metrics) X(rdpmc_metrics_clear)		\
 	X(amd_ext_core) X(amd_ext_nb) X(amd_ext_llc) X(amd_core_count)	\
 	X(amd_perfmon_v2) X(amd_v2_core_count)

@@ -8,7 +8,8 @@ enum key_kind { KEY_U32, KEY_U64, KEY_VENDOR, KEY_MODE, KEY_CPL, KEY_PCE,
 		KEY_ECX, KEY_RCX };
 
 /* What giving a key says beyond its value. */
-enum key_marks { MARKS_NOTHING, MARKS_LEAF23, MARKS_PERF_CAPS };
+enum key_marks { MARKS_NOTHING, MARKS_LEAF23, MARKS_PERF_CAPS,
+		 MARKS_ARCH_CAPS };
 
 struct key {
 	const char *name;
@@ -23,17 +24,20 @@ static const struct key keys[] = {
 	{ "vendor", KEY_VENDOR, 0, MARKS_NOTHING },
 	{ "cpuid.01.eax", KEY_U32, RAW(leaf01_eax), MARKS_NOTHING },
 	{ "cpuid.01.ecx", KEY_U32, RAW(leaf01_ecx), MARKS_NOTHING },
+	{ "cpuid.07.ebx", KEY_U32, RAW(leaf07_ebx), MARKS_NOTHING },
 	{ "cpuid.07.edx", KEY_U32, RAW(leaf07_edx), MARKS_NOTHING },
 	{ "cpuid.0a.eax", KEY_U32, RAW(leaf0a_eax), MARKS_NOTHING },
 	{ "cpuid.0a.ebx", KEY_U32, RAW(leaf0a_ebx), MARKS_NOTHING },
 	{ "cpuid.0a.ecx", KEY_U32, RAW(leaf0a_ecx), MARKS_NOTHING },
 	{ "cpuid.0a.edx", KEY_U32, RAW(leaf0a_edx), MARKS_NOTHING },
+	{ "cpuid.23.0.ebx", KEY_U32, RAW(leaf23_0_ebx), MARKS_NOTHING },
 	{ "cpuid.23.1.eax", KEY_U32, RAW(leaf23_1_eax), MARKS_LEAF23 },
 	{ "cpuid.23.1.ebx", KEY_U32, RAW(leaf23_1_ebx), MARKS_LEAF23 },
 	{ "cpuid.80000001.ecx", KEY_U32, RAW(ext01_ecx), MARKS_NOTHING },
 	{ "cpuid.80000022.eax", KEY_U32, RAW(ext22_eax), MARKS_NOTHING },
 	{ "cpuid.80000022.ebx", KEY_U32, RAW(ext22_ebx), MARKS_NOTHING },
 	{ "perf_capabilities", KEY_U64, RAW(perf_capabilities), MARKS_PERF_CAPS },
+	{ "arch_capabilities", KEY_U64, RAW(arch_capabilities), MARKS_ARCH_CAPS },
 	{ "mode", KEY_MODE, 0, MARKS_NOTHING },
 	{ "cpl", KEY_CPL, 0, MARKS_NOTHING },
 	{ "pce", KEY_PCE, 0, MARKS_NOTHING },
@@ -178,6 +182,8 @@ static bool parse_token(struct parse *p, const char *token, struct strbuf *err)
 		p->q->cpuid.has_leaf23 = true;
 	else if (key->marks == MARKS_PERF_CAPS)
 		p->q->cpuid.has_perf_capabilities = true;
+	else if (key->marks == MARKS_ARCH_CAPS)
+		p->q->cpuid.has_arch_capabilities = true;
 
 	if (key->kind == KEY_VENDOR) {
 		if (strcmp(value, "intel") == 0)

@@ -109,12 +109,13 @@ static void check_fields(void)
 {
 	struct query q;
 	bool ok = parses("vendor=amd cpuid.01.eax=1 cpuid.01.ecx=2 "
-			 "cpuid.07.edx=0x8000 "
 			 "cpuid.0a.eax=3 cpuid.0a.ebx=4 cpuid.0a.ecx=5 "
 			 "cpuid.0a.edx=6 cpuid.23.1.eax=7 cpuid.23.1.ebx=8 "
 			 "cpuid.80000001.ecx=9 cpuid.80000022.eax=10 "
 			 "cpuid.80000022.ebx=11 "
 			 "perf_capabilities=0x123456789abcdef0 "
+			 "cpuid.07.ebx=12 cpuid.07.edx=13 cpuid.23.0.ebx=14 "
+			 "arch_capabilities=0x80 "
 			 "mode=compat cpl=2 pce=1 ecx=0xffffffff", true, &q);
 	const struct pmu_cpuid *c = &q.cpuid;
 
@@ -124,7 +125,6 @@ static void check_fields(void)
 	check_u64("query: vendor=amd", VENDOR_AMD, c->vendor);
 	check_u64("query: cpuid.01.eax", 1, c->leaf01_eax);
 	check_u64("query: cpuid.01.ecx", 2, c->leaf01_ecx);
-	check_u64("query: cpuid.07.edx", 0x8000, c->leaf07_edx);
 	check_u64("query: cpuid.0a.eax", 3, c->leaf0a_eax);
 	check_u64("query: cpuid.0a.ebx", 4, c->leaf0a_ebx);
 	check_u64("query: cpuid.0a.ecx", 5, c->leaf0a_ecx);
@@ -139,6 +139,12 @@ static void check_fields(void)
 		  c->perf_capabilities);
 	check_u64("query: perf_capabilities marks it readable", 1,
 		  c->has_perf_capabilities);
+	check_u64("query: cpuid.07.ebx", 12, c->leaf07_ebx);
+	check_u64("query: cpuid.07.edx", 13, c->leaf07_edx);
+	check_u64("query: cpuid.23.0.ebx", 14, c->leaf23_0_ebx);
+	check_u64("query: arch_capabilities", 0x80, c->arch_capabilities);
+	check_u64("query: arch_capabilities marks it readable", 1,
+		  c->has_arch_capabilities);
 	check_u64("query: mode=compat", MODE_COMPAT, q.state.mode);
 	check_u64("query: cpl", 2, q.state.cpl);
 	check_u64("query: pce", 1, q.state.pce);

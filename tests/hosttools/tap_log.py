@@ -20,7 +20,8 @@ KEY = re.compile(r'^  ([a-z]+): "(.*)"$')
 FOLDED_KEY = re.compile(r"^  ([a-z]+): >$")
 # A short YAML block's one diagnostic: the earlier test that reported the
 # same deviation in full, and what the check said of this one in a few
-# words ("#UD at RCX=0x10000"), if it said anything.
+# words ("#UD at RCX=0x10000"), if it said anything the earlier test's
+# report did not (without it, the earlier test's context holds here too).
 SAME = re.compile(r"^same: ([^:\s]+)(?:: (.*))?$")
 # Screen control that GRUB and SeaBIOS send before the kernel's first line.
 CONTROL = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|[\x00-\x08\x0b-\x1f\x7f]")

@@ -97,10 +97,10 @@ def bochs_nested(name, kernel, cpu, about, timeout=1800):
 
 
 # A nested target runs about 8 tests a second, so make test runs each group
-# of the default suite with fewer cases (154 of 236 tests): CPL 0 and 3 of
+# of the default suite with fewer cases (154 of 233 tests): CPL 0 and 3 of
 # the privilege matrix in 64-bit mode and one context of each other mode,
 # the sampled ECX sweeps, everything else whole. tests/run without --subset
-# runs them all (the full 65,536-value sweeps alone take 35 s).
+# runs them all (the full 65,536-value sweeps take most of that time).
 KVM_SUBSET = ",".join([
     "priv.long.cpl0.*", "priv.long.cpl3.*", "priv.compat.cpl3.*", "priv.prot16.cpl0.*",
     "priv.prot32.cpl3.*", "priv.real.*", "priv.v86.*", "enc.*",

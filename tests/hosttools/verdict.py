@@ -10,6 +10,7 @@ are not judged (nor what firmware left on the version line's start). From there 
   1..N                      once, N >= 1, before the first result
   ok N - ID [STATEMENTS]    N the next number: unique and in order
   ok N - ID [STATEMENTS] # SKIP reason
+                            ("same as ID": the reason of the earlier ID)
   not ok N - ID [STATEMENTS]
     followed, if at all, by one YAML block: "  ---", then lines
     '  key: "text"', "  diagnostics:", '    - text: "text"' (a long
@@ -35,6 +36,8 @@ RESULT_START = re.compile(r"^(?:not )?ok\b")
 # Numbers have at most 9 digits: the kernel counts in 32 bits.
 KERNEL_RESULT = re.compile(r"^(ok|not ok) ([1-9][0-9]{0,8}) - ([^\s\[\]#]+) "
                            r"\[([^\]]*)\](?: # SKIP (.*))?$")
+# A SKIP for the reason an earlier test gave in full (kernel/skips_said.h).
+SKIP_SAME = re.compile(r"^same as ([^\s\[\]#]+)$")
 PLAN = re.compile(r"^1\.\.([0-9]{1,9})$")
 # A YAML double-quoted scalar as the kernel writes it: only the quote and
 # the backslash escaped (the loop unrolled: linear, and fast on long text).
@@ -46,6 +49,8 @@ YAML_ITEM = re.compile(r"^    - text: " + QUOTED + "$")
 # joins with spaces (kernel/tap_writer.c, print_value()).
 FOLDED_KEY = re.compile(r"^  ([a-z]+): >$")
 FOLDED_ITEM = "    - text: >"
+# What Perl's \s matches in a byte string.
+YAML_SPACE = " \t\n\v\f\r"
 # How much of an offending line a reason quotes.
 QUOTE_CHARS = 80
 
@@ -60,7 +65,7 @@ class Result:
         self.id = test_id
         self.statements = statements
         self.kind = kind            # pass, fail, skip (what the kernel said)
-        self.skip_reason = skip_reason
+        self.skip_reason = skip_reason  # "same as ID": ID's, and whose
         self.diagnostics = []       # "key: value" and the list's texts
         self.same_as = None         # a short block's: the Result it names
 
@@ -104,6 +109,7 @@ class TapReader:
         self._yaml = None           # None, "open" (after ---), "diagnostics"
         self._fold = None           # a folded value: (prefix, indent, lines)
         self._after_result = False  # the line before was a result line
+        self._skipped = {}          # test ID: the reason it was skipped for
 
     def _break(self, why):
         if self.problem is None:
@@ -178,15 +184,30 @@ class TapReader:
         if skip is not None and status != "ok":
             return self._break(f"a not ok line marked SKIP: {quote(line)}")
         kind = "skip" if skip is not None else "pass" if status == "ok" else "fail"
-        self.results.append(Result(number, test_id, statements, kind, skip or ""))
+        self.results.append(Result(number, test_id, statements, kind,
+                                   self._skip_reason(skip or "")))
+        if kind == "skip":
+            self._skipped.setdefault(test_id, self.results[-1].skip_reason)
         self._after_result = True
         return "result"
+
+    def _skip_reason(self, reason):
+        """The reason itself: for "same as ID", the reason ID was skipped
+        for, naming ID; as written where no earlier SKIP has that ID."""
+        m = SKIP_SAME.match(reason)
+        earlier = self._skipped.get(m.group(1)) if m else None
+        if earlier is None:
+            return reason
+        return f"{earlier} (as for {m.group(1)})"
 
     def _yaml_line(self, line):
         if self._fold:
             prefix, indent, pieces = self._fold
+            # Its text starts after the indentation: a line whose text
+            # starts with white space (a tab) is not the kernel's, and Perl's
+            # YAMLish reader takes the indentation from it.
             if len(line) > indent and line[:indent] == " " * indent and \
-                    line[indent] != " ":
+                    line[indent] not in YAML_SPACE:
                 pieces.append(line[indent:])
                 return "yaml"
             self._fold = None

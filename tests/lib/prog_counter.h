@@ -149,8 +149,9 @@ bool prog_counter_usable(struct prog_counter *c, struct strbuf *why);
 uint64_t prog_enables(const struct prog_counter *c, unsigned filter);
 
 /* What a run executes (kernel/exec.h): the known loop, or the exiting
- * loop of CPUID or RDMSR (EXIT-1). */
-enum prog_workload { PROG_KNOWN_LOOP, PROG_CPUID_LOOP, PROG_RDMSR_LOOP };
+ * loop of CPUID, RDMSR or IN (EXIT-1). */
+enum prog_workload { PROG_KNOWN_LOOP, PROG_CPUID_LOOP, PROG_RDMSR_LOOP,
+		    PROG_PORT_IN_LOOP };
 
 /* One counted run of a workload. */
 struct prog_run {

@@ -1,8 +1,10 @@
 # Intel architectural PMU version 4, Skylake-like: four 48-bit GP counters,
-# three 48-bit fixed counters, full-width writes (FW_WRITE).
+# three 48-bit fixed counters, full-width writes (FW_WRITE), and Intel TSX
+# (HLE and RTM): IN_TX and IN_TXCP exist (PROG-12).
 vendor=intel
 cpuid.01.eax=0x000506e3		# family 6 model 5EH
 cpuid.01.ecx=0x7ffafbbf		# PDCM (bit 15)
+cpuid.07.ebx=0x029c6fbf		# HLE (bit 4), RTM (bit 11)
 cpuid.0a.eax=0x07300404		# v4, 4 GP, 48 bits, 7 events
 cpuid.0a.edx=0x00000603		# 3 fixed, 48 bits
 perf_capabilities=0x000033c4	# FW_WRITE (bit 13)

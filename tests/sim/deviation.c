@@ -131,6 +131,24 @@ static const struct deviation_info table[DEV_COUNT] = {
 		"IA32_FIXED_CTRx and IA32_A_PMCx writes beyond the width are truncated instead of #GP (KVM's fixed-counter path)" },
 	[DEV_COUNTER_WRITES_DROPPED] = { "counter-writes-dropped", "PROG-3 WR-1",
 		"WRMSR to a counter or its control is taken and dropped: they read 0 (KVM with enable_pmu=0)" },
+	[DEV_IN_TX_REFUSED] = { "in-tx-refused", "PROG-12",
+		"IA32_PERFEVTSELx.IN_TX raises #GP although CPUID enumerates HLE or RTM (KVM before 2013)" },
+	[DEV_IN_TXCP_ANY_COUNTER] = { "in-txcp-any-counter", "PROG-12",
+		"IN_TXCP is taken in every event select, not IA32_PERFEVTSEL2 alone" },
+	[DEV_TSX_BITS_WITHOUT_TSX] = { "tsx-bits-without-tsx", "PROG-12",
+		"IN_TX and IN_TXCP are taken although the guest's CPUID has no HLE or RTM (the host's TSX decides)" },
+	[DEV_EVTSEL_EXT_REFUSED] = { "evtsel-ext-refused", "PROG-13",
+		"UMASK2 and EQ raise #GP although CPUID.23H.00H:EBX enumerates them (a reserved mask from before leaf 23H)" },
+	[DEV_EVTSEL_EXT_WITHOUT_LEAF23] = { "evtsel-ext-without-leaf23", "PROG-13",
+		"UMASK2 and EQ are taken although CPUID.23H.00H:EBX does not enumerate them (the host's mask decides)" },
+	[DEV_INUSE_ABSENT] = { "inuse-absent", "MSR-4",
+		"IA32_PERF_GLOBAL_INUSE raises #GP although version 4 defines it" },
+	[DEV_INUSE_WRITABLE] = { "inuse-writable", "MSR-4",
+		"a WRMSR of IA32_PERF_GLOBAL_INUSE completes and does nothing" },
+	[DEV_INUSE_FOLLOWS_EN] = { "inuse-follows-en", "MSR-4",
+		"IA32_PERF_GLOBAL_INUSE bit x follows IA32_PERFEVTSELx.EN instead of bits 7:0" },
+	[DEV_PORT_IO_NOT_COUNTED] = { "port-io-not-counted", "EXIT-1",
+		"a port I/O instruction the hypervisor completes is not counted as retired (its I/O completion path skips the account)" },
 	[DEV_COUNTERS_SHARED] = { "counters-shared", "SMP-3",
 		"one counter bank for all vCPUs: a count written on one is read on the others" },
 	[DEV_PCE_SHARED] = { "pce-shared", "SMP-2",
@@ -259,6 +277,23 @@ bool deviation_applies(enum deviation d, const struct sim_cpu *cpu)
 		return arch && cpu->version >= 2 && cpu->perf_capabilities;
 	case DEV_BEYOND_WIDTH_TRUNCATED:
 		return arch && (cpu->fixed_count > 0 || cpu->fw_write);
+	case DEV_IN_TX_REFUSED:
+	case DEV_IN_TXCP_ANY_COUNTER:	/* select 0 is not IA32_PERFEVTSEL2 */
+		return arch && cpu->gp_count > 0 && cpu->tsx;
+	case DEV_TSX_BITS_WITHOUT_TSX:
+		return arch && cpu->gp_count > 0 && !cpu->tsx;
+	case DEV_EVTSEL_EXT_REFUSED:
+		return arch && cpu->gp_count > 0 &&
+		       (cpu->evtsel_umask2 || cpu->evtsel_eq);
+	case DEV_EVTSEL_EXT_WITHOUT_LEAF23:
+		return arch && cpu->gp_count > 0 &&
+		       !(cpu->evtsel_umask2 && cpu->evtsel_eq);
+	case DEV_INUSE_ABSENT:
+	case DEV_INUSE_WRITABLE:
+	case DEV_INUSE_FOLLOWS_EN:
+		return arch && cpu->version >= 4;
+	case DEV_PORT_IO_NOT_COUNTED:
+		return counting;
 	case DEV_PCE_SHARED:
 	case DEV_AP_RDPMC_INTERCEPTED:
 		return sim_cpu_total > 1 && vendor != VENDOR_OTHER;

@@ -23,6 +23,9 @@
 #define AMD_PERFMON_V2	(1u << 0)	/* CPUID 8000_0022H:EAX */
 #define LVT_RESET	0x00010000u	/* masked, vector 0 (SDM Vol. 3A, LVT) */
 #define ANYTHREAD_DEPRECATED	(1u << 15)	/* CPUID.0AH:EDX, PROG-11 */
+#define TSX_HLE_RTM		((1u << 4) | (1u << 11))  /* CPUID.07H:EBX, PROG-12 */
+#define EXT_UMASK2		(1u << 0)	/* CPUID.23H.00H:EBX, PROG-13 */
+#define EXT_EQ			(1u << 1)
 /* EFER as a 64-bit kernel runs: LME, LMA, NXE; SVME (bit 12) clear. */
 #define EFER_LONG_MODE	0x0D00ull
 #define NOISE_SEED	0x9E3779B97F4A7C15ull
@@ -77,6 +80,9 @@ static void init_intel(struct sim_cpu *cpu, const struct pmu_cpuid *e)
 	cpu->edx_fixed_width = bits(e->leaf0a_edx, 5, 8);
 	cpu->fixed_count = cpu->version > 1 ? cpu->edx_fixed_count : 0;
 	cpu->anythread_deprecated = (e->leaf0a_edx & ANYTHREAD_DEPRECATED) != 0;
+	cpu->tsx = (e->leaf07_ebx & TSX_HLE_RTM) != 0;
+	cpu->evtsel_umask2 = (e->leaf23_0_ebx & EXT_UMASK2) != 0;
+	cpu->evtsel_eq = (e->leaf23_0_ebx & EXT_EQ) != 0;
 	if (cpu->deviation == DEV_FIXED_CAPPED_AT_THREE && cpu->fixed_count > 3)
 		cpu->fixed_count = 3;	/* and bitmaps still honoured */
 	fixed_width = cpu->version > 1 ? cpu->edx_fixed_width : 0;

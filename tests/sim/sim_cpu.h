@@ -58,6 +58,9 @@ struct sim_cpu {
 	uint64_t fixed_ctrl_counting;	/* what the counters follow: the same,
 					 * unless DEV_FIXED_CTRL_TRUNCATED */
 	bool anythread_deprecated;	/* 0AH:EDX[15] (PROG-11) */
+	bool tsx;			/* 07H:EBX HLE or RTM: IN_TX, IN_TXCP (PROG-12) */
+	bool evtsel_umask2;		/* 23H.00H:EBX[0]: bits 47:40 (PROG-13) */
+	bool evtsel_eq;			/* 23H.00H:EBX[1]: bit 36 (PROG-13) */
 	uint64_t debugctl;		/* IA32_DEBUGCTL: FREEZE_PERFMON_ON_PMI */
 	uint64_t efer;			/* EFER: SVME stays 0 (AMD-6) */
 	uint64_t global_ctrl;		/* IA32_PERF_GLOBAL_CTRL */

@@ -55,7 +55,7 @@ void exec_rdpmc_batch(const struct exec_state *state, uint64_t rax,
 {
 	for (unsigned i = 0; i < n; i++) {
 		if (serialize && i > 0)
-			sim_exit_complete(sim_this(), cpl_of(state));	/* CPUID, ENC-2 */
+			sim_exit_complete(sim_this(), cpl_of(state), SIM_EXIT_OTHER); /* CPUID, ENC-2 */
 		exec_rdpmc(state, rax, rcx[i], rdx, &out[i]);
 	}
 }
@@ -72,7 +72,7 @@ static void msr_outcome(bool done, uint64_t rip, uint64_t rax, uint32_t msr,
 		.rax = rax, .rcx = msr, .rdx = rdx,
 	};
 	if (done)	/* an intercepted instruction (EXIT-1) */
-		sim_exit_complete(sim_this(), 0);
+		sim_exit_complete(sim_this(), 0, SIM_EXIT_OTHER);
 }
 
 void exec_rdmsr(uint32_t msr, struct exec_outcome *out)
@@ -158,11 +158,14 @@ void exec_known_loop(unsigned cpl, uint64_t iterations)
 void exec_exiting_loop(enum exiting_insn insn, unsigned cpl,
 		       uint64_t iterations)
 {
-	(void)insn;	/* CPUID and RDMSR retire alike: one instruction */
+	/* CPUID, RDMSR and IN retire alike: one instruction each */
+	enum sim_exit_kind kind = insn == EXITING_PORT_IN ? SIM_EXIT_PORT_IO
+							  : SIM_EXIT_OTHER;
+
 	around_loop(cpl);
 	for (uint64_t i = 0; i < iterations; i++) {
 		sim_execute(sim_this(), &(struct sim_work){ cpl, 1, 1, 0 });
-		sim_exit_complete(sim_this(), cpl);
+		sim_exit_complete(sim_this(), cpl, kind);
 		sim_execute(sim_this(), &(struct sim_work){ cpl, 1, 2, 1 });
 	}
 	sim_execute(sim_this(), &(struct sim_work){ cpl, 1, 1, 1 });

@@ -48,11 +48,14 @@ static void account(struct sim_cpu *cpu, struct sim_counter *c,
 		sim_advance(cpu, c, k, by);
 }
 
-void sim_exit_complete(struct sim_cpu *cpu, unsigned cpl)
+void sim_exit_complete(struct sim_cpu *cpu, unsigned cpl,
+		       enum sim_exit_kind kind)
 {
 	struct sim_work one = { cpl, 1, 1, 0 };
 
 	sim_execute(cpu, &(struct sim_work){ cpl, EXIT_STALL, 0, 0 });
+	if (kind == SIM_EXIT_PORT_IO && has(cpu, DEV_PORT_IO_NOT_COUNTED))
+		return;
 	if (!has(cpu, DEV_EXITS_NOT_COUNTED))
 		sim_for_each_counting(cpu, cpl, account, &one);
 }

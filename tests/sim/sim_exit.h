@@ -9,8 +9,12 @@
 
 #include "sim_cpu.h"
 
-/* An intercepted instruction (CPUID, RDMSR, WRMSR) that ran at cpl: the
- * cycles it took, then the hypervisor's account of it. */
-void sim_exit_complete(struct sim_cpu *cpu, unsigned cpl);
+/* Which completion path the hypervisor takes: port I/O has its own. */
+enum sim_exit_kind { SIM_EXIT_OTHER, SIM_EXIT_PORT_IO };
+
+/* An intercepted instruction (CPUID, RDMSR, WRMSR, IN) that ran at cpl:
+ * the cycles it took, then the hypervisor's account of it. */
+void sim_exit_complete(struct sim_cpu *cpu, unsigned cpl,
+		       enum sim_exit_kind kind);
 
 #endif

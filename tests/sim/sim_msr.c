@@ -14,7 +14,15 @@
 #define FIXED_FIELD(i)		(0xFull << (4 * (i)))
 #define EVTSEL_EN		(1ull << 22)
 #define EVTSEL_ANY		(1ull << 21)	/* PROG-11 */
-#define EVTSEL_HIGH		(~0ull << 32)	/* PROG-10, PROG-12 */
+#define EVTSEL_INT		(1ull << 20)	/* MSR-4 */
+#define EVTSEL_HIGH		(~0ull << 32)	/* PROG-10, PROG-12, PROG-13 */
+#define EVTSEL_IN_TX		(1ull << 32)	/* PROG-12 */
+#define EVTSEL_IN_TXCP		(1ull << 33)	/* PROG-12: IA32_PERFEVTSEL2 only */
+#define EVTSEL_EQ		(1ull << 36)	/* PROG-13 */
+#define EVTSEL_UMASK2		(0xFFull << 40)	/* PROG-13 */
+#define IN_TXCP_SELECT		2
+#define INUSE_PMI		(1ull << 63)	/* MSR-4 */
+#define INUSE_VERSION		4
 #define AMD_EVENT_11_8		(0xFull << 32)	/* AMD-5 */
 #define AMD_HOST_GUEST		(3ull << 40)	/* AMD-6 */
 #define DEBUGCTL_FREEZE_PERFMON	(1ull << 12)	/* PMI-6 */
@@ -36,6 +44,7 @@ enum msr_kind {
 	MSR_STATUS_SET,		/* writing 1 sets a status bit (OVF-3) */
 	MSR_ABSENT_ACCEPTED,	/* DEV_ABSENT_MSRS_ACCEPTED: reads 0 */
 	MSR_WRITE_DROPPED,	/* DEV_PERF_CAPS_WRITES_DROPPED: reads `value` */
+	MSR_INUSE,		/* IA32_PERF_GLOBAL_INUSE: follows the controls */
 };
 
 struct msr_target {
@@ -120,6 +129,49 @@ static bool freeze_defined(const struct sim_cpu *cpu)
 	return cpu->perf_capabilities && cpu->version >= PDCM_VERSION_FREEZE;
 }
 
+/* MSR-4: IA32_PERF_GLOBAL_INUSE exists from version 4, read-only. */
+static struct msr_target global_inuse(const struct sim_cpu *cpu)
+{
+	struct msr_target t = none;
+
+	if (cpu->version >= INUSE_VERSION && !has(cpu, DEV_INUSE_ABSENT))
+		t.kind = has(cpu, DEV_INUSE_WRITABLE) ? MSR_WRITE_DROPPED
+						      : MSR_INUSE;
+	return t;
+}
+
+/* MSR-4: bit x while IA32_PERFEVTSELx[7:0] is non-zero, 32 + i while field
+ * i of IA32_FIXED_CTR_CTRL enables a ring, 63 while an interrupt enable
+ * (INT, a fixed PMI bit) is set. DEV_INUSE_FOLLOWS_EN takes EN for the
+ * event select. */
+static uint64_t inuse_value(const struct sim_cpu *cpu)
+{
+	uint64_t inuse = 0;
+
+	for (unsigned x = 0; x < SIM_INDEX_BITS; x++) {
+		const struct sim_counter *c = &cpu->gp[x];
+		bool used = has(cpu, DEV_INUSE_FOLLOWS_EN)
+			    ? (c->control & EVTSEL_EN) != 0
+			    : (c->control & 0xFF) != 0;
+
+		if (!c->present)
+			continue;
+		if (used)
+			inuse |= 1ull << x;
+		if (c->control & EVTSEL_INT)
+			inuse |= INUSE_PMI;
+	}
+	for (unsigned i = 0; i < FIXED_FIELDS && i < 31; i++) {
+		if (!cpu->fixed[i].present)
+			continue;
+		if (cpu->fixed_ctrl & (3ull << (4 * i)))
+			inuse |= 1ull << (32 + i);
+		if (cpu->fixed_ctrl & (8ull << (4 * i)))
+			inuse |= INUSE_PMI;
+	}
+	return inuse;
+}
+
 static struct msr_target intel_global_msr(struct sim_cpu *cpu, uint32_t msr)
 {
 	bool v2 = cpu->version >= 2, v4 = cpu->version >= 4;
@@ -143,6 +195,8 @@ static struct msr_target intel_global_msr(struct sim_cpu *cpu, uint32_t msr)
 		return status_msr(v2, MSR_STATUS_CLEAR, counters | STATUS_MODEL_BITS);
 	case MSR_IA32_PERF_GLOBAL_STATUS_SET:
 		return status_msr(v4, MSR_STATUS_SET, counters | STATUS_MODEL_BITS);
+	case MSR_IA32_PERF_GLOBAL_INUSE:
+		return global_inuse(cpu);
 	case MSR_IA32_PERF_METRICS:
 		return reg_msr(cpu->perf_metrics, &cpu->metrics, ~0ull);
 	case MSR_IA32_PERF_CAPABILITIES:
@@ -248,7 +302,7 @@ static bool in_pmu_range(uint32_t msr)
 	       (msr >= MSR_IA32_PERFEVTSEL0 && msr < MSR_IA32_PERFEVTSEL0 + 32) ||
 	       (msr >= MSR_IA32_FIXED_CTR0 && msr < MSR_IA32_FIXED_CTR0 + 16) ||
 	       (msr >= MSR_IA32_A_PMC0 && msr < MSR_IA32_A_PMC0 + 32) ||
-	       (msr >= MSR_IA32_FIXED_CTR_CTRL && msr <= MSR_IA32_PERF_GLOBAL_STATUS_SET) ||
+	       (msr >= MSR_IA32_FIXED_CTR_CTRL && msr <= MSR_IA32_PERF_GLOBAL_INUSE) ||
 	       (msr >= MSR_AMD_PERF_EVTSEL0 && msr < MSR_AMD_PERF_CTR0 + 4) ||
 	       (msr >= MSR_AMD_PERF_CTL_EXT0 && msr < MSR_AMD_NB_CTL0 + 8) ||
 	       (msr >= MSR_AMD_GLOBAL_STATUS && msr <= MSR_AMD_GLOBAL_STATUS_SET);
@@ -289,8 +343,14 @@ bool sim_rdmsr(struct sim_cpu *cpu, uint32_t msr, uint64_t *value)
 		*value = *t.reg;
 		return true;
 	case MSR_READ_ONLY:
-	case MSR_WRITE_DROPPED:
 		*value = t.value;
+		return true;
+	case MSR_WRITE_DROPPED:
+		*value = msr == MSR_IA32_PERF_GLOBAL_INUSE ? inuse_value(cpu)
+							   : t.value;
+		return true;
+	case MSR_INUSE:
+		*value = inuse_value(cpu);
 		return true;
 	case MSR_STATUS_CLEAR:
 	case MSR_STATUS_SET:
@@ -341,12 +401,35 @@ static void set_count(struct sim_cpu *cpu, struct sim_counter *c, uint64_t raw)
 		sim_rearm(c);
 }
 
-/* The value an event select takes, false for #GP(0): Intel's reserved
- * bits (PROG-10, PROG-11; no profile enumerates TSX, so IN_TX and IN_TXCP
- * are reserved too, PROG-12); AMD keeps every bit (AMD-4). */
-static bool select_value(const struct sim_cpu *cpu, uint64_t *value)
+/* Bits 63:32 of IA32_PERFEVTSELx the enumeration defines: IN_TX with
+ * TSX, IN_TXCP with TSX on IA32_PERFEVTSEL2 alone (PROG-12), EQ and UMASK2
+ * where CPUID.23H.00H:EBX says (PROG-13); each deviation gets one wrong. */
+static uint64_t select_high_defined(const struct sim_cpu *cpu, unsigned x)
 {
-	uint64_t reserved = EVTSEL_HIGH;
+	uint64_t defined = 0;
+
+	if (cpu->tsx && !has(cpu, DEV_IN_TX_REFUSED))
+		defined |= EVTSEL_IN_TX;
+	if (cpu->tsx && (x == IN_TXCP_SELECT || has(cpu, DEV_IN_TXCP_ANY_COUNTER)))
+		defined |= EVTSEL_IN_TXCP;
+	if (has(cpu, DEV_TSX_BITS_WITHOUT_TSX))
+		defined |= EVTSEL_IN_TX | EVTSEL_IN_TXCP;
+	if (cpu->evtsel_umask2 && !has(cpu, DEV_EVTSEL_EXT_REFUSED))
+		defined |= EVTSEL_UMASK2;
+	if (cpu->evtsel_eq && !has(cpu, DEV_EVTSEL_EXT_REFUSED))
+		defined |= EVTSEL_EQ;
+	if (has(cpu, DEV_EVTSEL_EXT_WITHOUT_LEAF23))
+		defined |= EVTSEL_UMASK2 | EVTSEL_EQ;
+	return defined;
+}
+
+/* The value the event select of c takes, false for #GP(0): Intel's
+ * reserved bits (PROG-10, PROG-11, PROG-12, PROG-13); AMD keeps every bit
+ * (AMD-4). */
+static bool select_value(const struct sim_cpu *cpu, const struct sim_counter *c,
+			 uint64_t *value)
+{
+	uint64_t reserved;
 
 	if (cpu->enumeration.vendor == VENDOR_AMD) {
 		if (has(cpu, DEV_AMD_EVENTSEL_HIGH_DROPPED))
@@ -355,6 +438,8 @@ static bool select_value(const struct sim_cpu *cpu, uint64_t *value)
 			*value &= ~AMD_HOST_GUEST;
 		return true;
 	}
+	reserved = EVTSEL_HIGH &
+		   ~select_high_defined(cpu, (unsigned)(c - cpu->gp));
 	if (cpu->version < 3 || has(cpu, DEV_ANYTHREAD_REFUSED))
 		reserved |= EVTSEL_ANY;
 	if (!(*value & reserved))
@@ -399,6 +484,7 @@ bool sim_wrmsr(struct sim_cpu *cpu, uint32_t msr, uint64_t value)
 	switch (t.kind) {
 	case MSR_NONE:
 	case MSR_READ_ONLY:		/* OVF-4, MSR-3 */
+	case MSR_INUSE:			/* MSR-4 */
 		return false;
 	case MSR_COUNT_LEGACY:		/* PROG-5: sign-extended from bit 31 */
 		set_count(cpu, t.counter, has(cpu, DEV_PMC_WRITE_ZERO_EXTENDED)
@@ -419,7 +505,7 @@ bool sim_wrmsr(struct sim_cpu *cpu, uint32_t msr, uint64_t value)
 		set_count(cpu, t.counter, value);
 		return true;
 	case MSR_CONTROL:
-		if (!select_value(cpu, &value))
+		if (!select_value(cpu, t.counter, &value))
 			return false;
 		t.counter->control = value;
 		t.counter->condition = false;	/* EDGE starts afresh */

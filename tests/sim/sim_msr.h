@@ -24,6 +24,7 @@
 #define MSR_IA32_PERF_GLOBAL_CTRL	0x38Fu
 #define MSR_IA32_PERF_GLOBAL_OVF_CTRL	0x390u	/* STATUS_RESET from v4 */
 #define MSR_IA32_PERF_GLOBAL_STATUS_SET	0x391u	/* v4 */
+#define MSR_IA32_PERF_GLOBAL_INUSE	0x392u	/* v4, read-only (MSR-4) */
 #define MSR_IA32_A_PMC0			0x4C1u	/* + x, FW_WRITE */
 #define MSR_IA32_DEBUGCTL		0x1D9u	/* PMI-6 */
 #define MSR_EFER			0xC0000080u	/* AMD-6 */

@@ -9,6 +9,12 @@
  * ecx.index.full.<gp|fixed>.cpl<0|3> runs all 65,536; ecx.index.<gp|fixed>
  * the model's sample of them (sweep_sample()), for targets on which a
  * faulting RDPMC is too slow for the full sweep (exclude=ecx.*.full.*).
+ *
+ * The default run sweeps every index at CPL 0 only, and the sample at
+ * CPL 3 with CR4.PCE = 1: the statements of the encoding hold whatever
+ * the CPL, and the one that depends on it, PRIV-1, is decided before and
+ * apart from ECX (PRIV-5), so the sample shows it for each answer the
+ * model gives. The full sweeps at CPL 3 are explicit tests.
  */
 #include "check_context.h"
 #include "counters.h"
@@ -57,20 +63,44 @@ static void run(unsigned i, bool full)
 	sweep_finish(&sw, "indices");
 }
 
-/* The sampled cases first, then the same cases in full. */
+/* The sampled cases first, then the full sweeps at CPL 0 (check context 0);
+ * the full sweeps at CPL 3 (context 1) are a suite of their own. */
 #define SAMPLED_CASES (KINDS * CHECK_CONTEXTS)
+#define CPL0 0u
+#define CPL3 1u
 
 static void describe_case(unsigned i, struct test_text *t)
 {
-	describe(i % SAMPLED_CASES, t, i >= SAMPLED_CASES);
+	if (i < SAMPLED_CASES)
+		describe(i, t, false);
+	else
+		describe((i - SAMPLED_CASES) * CHECK_CONTEXTS + CPL0, t, true);
 }
 
 static void run_case(unsigned i)
 {
-	run(i % SAMPLED_CASES, i >= SAMPLED_CASES);
+	if (i < SAMPLED_CASES)
+		run(i, false);
+	else
+		run((i - SAMPLED_CASES) * CHECK_CONTEXTS + CPL0, true);
 }
 
 static const struct suite ecx_index = {
-	0, 2 * SAMPLED_CASES, describe_case, run_case,
+	0, SAMPLED_CASES + KINDS, describe_case, run_case,
 };
 REGISTER_SUITE(ecx_index);
+
+static void describe_full_cpl3(unsigned k, struct test_text *t)
+{
+	describe(k * CHECK_CONTEXTS + CPL3, t, true);
+}
+
+static void run_full_cpl3(unsigned k)
+{
+	run(k * CHECK_CONTEXTS + CPL3, true);
+}
+
+static const struct suite ecx_index_full_cpl3 = {
+	SUITE_EXPLICIT, KINDS, describe_full_cpl3, run_full_cpl3,
+};
+REGISTER_SUITE(ecx_index_full_cpl3);

@@ -8,7 +8,9 @@
  * values are checked against what the model says there.
  * ecx.types.full.cpl<0|3> takes all 65,536 types; ecx.types.cpl<0|3> the
  * model's sample of them, for targets on which a faulting RDPMC is too slow
- * for the full sweep (exclude=ecx.*.full.*).
+ * for the full sweep (exclude=ecx.*.full.*). As in ecx.index, the default
+ * run sweeps every type at CPL 0 and the sample at CPL 3; the full sweep
+ * at CPL 3 is an explicit test.
  */
 #include "check_context.h"
 #include "counters.h"
@@ -54,21 +56,31 @@ static void run(unsigned i, bool full)
 	sweep_finish(&sw, "ECX values");
 }
 
-/* The sampled cases first, then the same cases in full. */
+/* The sampled cases first, then the full sweep at CPL 0 (check context 0);
+ * the full sweep at CPL 3 (context 1) is a suite of its own. */
+#define CPL0 0u
+#define CPL3 1u
+
 static void describe_case(unsigned i, struct test_text *t)
 {
-	describe(i % CHECK_CONTEXTS, t, i >= CHECK_CONTEXTS);
+	if (i < CHECK_CONTEXTS)
+		describe(i, t, false);
+	else
+		describe(CPL0, t, true);
 }
 
 static void run_case(unsigned i)
 {
-	run(i % CHECK_CONTEXTS, i >= CHECK_CONTEXTS);
+	if (i < CHECK_CONTEXTS)
+		run(i, false);
+	else
+		run(CPL0, true);
 }
 
 /* The sampled cases are the per-CPU part (kernel/harness.h): index 0 of
  * every type and the first invalid index of each defined one, the
  * boundaries of the encoding. The sweeps of ecx.index and the full ones
- * here (393,000 RDPMCs, most of them faulting) are too slow under
+ * here (about 197,000 RDPMCs at CPL 0, most of them faulting) are too slow under
  * emulation to repeat on every CPU. */
 static bool sampled(unsigned i)
 {
@@ -76,7 +88,24 @@ static bool sampled(unsigned i)
 }
 
 static const struct suite ecx_types = {
-	SUITE_PER_CPU, 2 * CHECK_CONTEXTS, describe_case, run_case,
+	SUITE_PER_CPU, CHECK_CONTEXTS + 1, describe_case, run_case,
 };
 REGISTER_SUITE(ecx_types);
 PER_CPU_CASES(ecx_types, sampled);
+
+static void describe_full_cpl3(unsigned i, struct test_text *t)
+{
+	(void)i;
+	describe(CPL3, t, true);
+}
+
+static void run_full_cpl3(unsigned i)
+{
+	(void)i;
+	run(CPL3, true);
+}
+
+static const struct suite ecx_types_full_cpl3 = {
+	SUITE_EXPLICIT, 1, describe_full_cpl3, run_full_cpl3,
+};
+REGISTER_SUITE(ecx_types_full_cpl3);

@@ -1,6 +1,6 @@
 /*
  * exit.*: instructions a hypervisor may intercept and complete itself
- * retire like any other (EXIT-1). A loop of CPUID, or of RDMSR, is counted
+ * retire like any other (EXIT-1). A loop of CPUID, RDMSR or IN is counted
  * exactly by instructions retired in the ring it ran in and not in the
  * other, by fixed counter 0, and by branches retired only for its jnz;
  * with CMASK = 255 none of it counts (EXIT-2); and a counter written near
@@ -44,6 +44,10 @@ static const struct {
 	  "CPUID at CPL 3 counts as retired instructions with USR, not with OS" },
 	{ "exit.rdmsr.cpl0", PROG_RDMSR_LOOP, 0, RINGS, "EXIT-1 PROG-2 PROG-4",
 	  "RDMSR counts as a retired instruction with OS, not with USR" },
+	{ "exit.in.cpl0", PROG_PORT_IN_LOOP, 0, RINGS, "EXIT-1 PROG-2 PROG-4",
+	  "IN from port 80H counts as a retired instruction with OS, not with USR" },
+	{ "exit.in.cmask", PROG_PORT_IN_LOOP, 0, CMASK, "EXIT-2 PROG-8",
+	  "CMASK = 255 counts no IN: no cycle retires 255 instructions" },
 	{ "exit.cpuid.fixed", PROG_CPUID_LOOP, 0, FIXED, "EXIT-1 PROG-5",
 	  "fixed counter 0 counts CPUID as a retired instruction" },
 	{ "exit.cpuid.branches", PROG_CPUID_LOOP, 0, BRANCHES, "EXIT-1 PROG-4",
@@ -66,7 +70,8 @@ static void describe(unsigned i, struct test_text *t)
 
 static const char *insn_name(enum prog_workload w)
 {
-	return w == PROG_RDMSR_LOOP ? "RDMSR" : "CPUID";
+	return w == PROG_RDMSR_LOOP ? "RDMSR"
+	       : w == PROG_PORT_IN_LOOP ? "IN" : "CPUID";
 }
 
 /* The two runs with control; false (the test failed) if one faulted. */

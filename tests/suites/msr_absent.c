@@ -9,7 +9,7 @@
 #include "pmu_msr.h"
 #include "rdpmc_check.h"
 
-#define MAX_ABSENT 4
+#define MAX_ABSENT 5
 
 struct absent {
 	unsigned n;
@@ -86,6 +86,7 @@ static bool intel_global(const struct pmu_info *p, struct absent *a, struct strb
 	} else {
 		add(a, MSR_IA32_PERF_GLOBAL_STATUS_SET, "IA32_PERF_GLOBAL_STATUS_SET");
 	}
+	add(a, MSR_IA32_PERF_GLOBAL_INUSE, "IA32_PERF_GLOBAL_INUSE");
 	return true;
 }
 
@@ -126,7 +127,7 @@ static const struct {
 	{ "msr.absent.fullwidth", VENDOR_INTEL, 1, intel_full_width,
 	  "IA32_A_PMC0 without PERF_CAPABILITIES.FW_WRITE" },
 	{ "msr.absent.global", VENDOR_INTEL, 1, intel_global,
-	  "the global MSRs of a later version: all of them on v1, STATUS_SET on v2 and v3" },
+	  "the global MSRs of a later version: all of them on v1, STATUS_SET and INUSE on v2 and v3" },
 	{ "msr.absent.amd-ranges", VENDOR_AMD, 0, amd_ranges,
 	  "the first pair past each AMD counter range, or the range without its CPUID bit" },
 	{ "msr.absent.amd-global", VENDOR_AMD, 0, amd_global,

@@ -16,6 +16,7 @@ const char *const suite_run_order[] = {
 	"metrics",
 	"msr.absent",
 	"msr.caps",
+	"msr.inuse",
 	"msr.reserved",
 	"msr.reset",
 	"data.order",

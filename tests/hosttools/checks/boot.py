@@ -12,8 +12,9 @@ the log goes to COM1 where a UART answers, else to port E9H, and console=
 chooses; no line is longer than 198 characters; on QEMU TCG
 every restricted RDPMC is #GP(0) and every permitted one is reported not ok
 with the #UD TCG raises, each distinct deviation once in full and the rest
-as short blocks naming it (all in full with `verbose`); with -smp 4 the
-per-CPU part runs on each AP, and cpus= and "@cpuN" patterns choose.
+as short blocks naming it (all in full with `verbose`), each SKIP reason
+given in full once; with -smp 4 the per-CPU part runs on each AP, and
+cpus= and "@cpuN" patterns choose.
 """
 import argparse
 import os
@@ -84,6 +85,12 @@ SMP_SELFTESTS = {
 }
 
 
+# The full ECX sweeps of the default run; those at CPL 3 run when named
+# (docs/spec.md, "What the default run sweeps").
+FULL_SWEEPS_CPL0 = ["ecx.index.full.gp.cpl0", "ecx.index.full.fixed.cpl0",
+                    "ecx.types.full.cpl0"]
+
+
 def run_boot(args, route, cmdline="", accel="tcg", cpu="max", timeout=60,
              qemu_args="", machine=""):
     ns = argparse.Namespace(qemu=args.qemu, memory=64, accel=accel, cpu=cpu,
@@ -117,11 +124,21 @@ def results(lines, resolve=True):
     return out
 
 
-def said_once_problems(res):
+def context_rcx(diags):
+    """The RCX of a full report's context line, as a number, or None."""
+    for d in diags:
+        m = re.match(r"^context: .*?RCX=0x([0-9a-f]+)", d)
+        if m:
+            return int(m.group(1), 16)
+    return None
+
+
+def said_once_problems(res, in_full):
     """Where a log says a deviation twice in full (the same message,
     expected and observed outcome), or a short block does not name an
-    earlier failure that said its deviation in full, or says nothing of
-    its own."""
+    earlier failure that said its deviation in full, or leaves out its
+    brief where the RCX of its own report (in_full: {ID: diagnostics} of
+    the same run under `verbose`) is not the named test's."""
     problems, said = [], {}
     for kind, test_id, _, diags in res:
         if kind != "not ok":
@@ -131,8 +148,9 @@ def said_once_problems(res):
             earlier, brief = same
             if earlier not in said.values():
                 problems.append(f"{test_id}: same as {earlier}, which said no deviation in full before it")
-            if not brief:
-                problems.append(f"{test_id}: a short block without its brief")
+            own, theirs = (context_rcx(in_full.get(t, [])) for t in (test_id, earlier))
+            if not brief and (own is None or own != theirs):
+                problems.append(f"{test_id}: a short block without its brief, its RCX {own} not {earlier}'s {theirs}")
             continue
         keys = {d.split(": ", 1)[0]: d for d in diags
                 if d.startswith(("message: ", "expected: ", "observed: "))}
@@ -377,6 +395,10 @@ def main(argv):
         ids = [r[1] for r in res]
         tap.check(not any(i.startswith("selftest.") for i in ids),
                   f"{route} default run: no explicit-only selftest runs")
+        full = [i for i in ids if ".full." in i]
+        tap.check(sorted(full) == sorted(FULL_SWEEPS_CPL0),
+                  f"{route} default run: the full ECX sweeps at CPL 0 run, those at CPL 3 are explicit",
+                  [f"full sweeps run: {full}"])
         tap.check(any(l == f"# boot: {'multiboot2' if route == 'iso' else 'pvh'}, command line \"\"" for l in b.lines),
                   f"{route}: the kernel names its boot protocol")
         if route == "pvh":
@@ -416,13 +438,40 @@ def main(argv):
 
     # Each distinct deviation said once in full: a later failure that
     # deviates the same way (RCX and context aside) is a short block
-    # naming the first, with what deviated in a few words.
+    # naming the first, with what deviated in a few words where that is
+    # not what the first's report says (its RCX, checked against the
+    # same run under verbose, which says every failure in full).
     shown = results(pvh_lines, resolve=False)
-    problems = said_once_problems(shown)
+    b, status, problem = run_boot(args, "pvh", "verbose")
+    problems = said_once_problems(shown, {r[1]: r[3] for r in results(b.lines)})
     short = [r for r in shown if tap_log.same_as(r[3])]
     tap.check(short and not problems,
               f"TCG: each deviation said once in full, {len(short)} failures as short blocks naming it",
               problems[:10])
+
+    # Each SKIP reason said once in full: a later SKIP for the same reason
+    # names the earlier test ("same as ID") where that is shorter; under
+    # verbose every reason is given in full, and they read the same.
+    skips = {}
+    for name, lines in (("default", pvh_lines), ("verbose", b.lines)):
+        skips[name] = [(m.group(3), m.group(6)) for m in map(tap_log.RESULT.match, lines)
+                       if m and m.group(5) == "SKIP"]
+    given, resolved, problems = {}, {}, []
+    for test_id, reason in skips["default"]:
+        m = re.match(r"^same as (\S+)$", reason)
+        if m and m.group(1) not in given:
+            problems.append(f"{test_id}: same as {m.group(1)}, which gave no reason before it")
+        elif not m and reason in given.values() and \
+                len("same as ") + len(next(k for k, v in given.items() if v == reason)) < len(reason):
+            problems.append(f"{test_id}: says in full the reason an earlier SKIP gave")
+        resolved[test_id] = given[m.group(1)] if m and m.group(1) in given else reason
+        if not m:
+            given.setdefault(test_id, reason)
+    named = sum(1 for _, r in skips["default"] if r.startswith("same as "))
+    tap.check(named and not problems and dict(skips["verbose"]) == resolved,
+              f"TCG: each SKIP reason said once in full, {named} SKIPs naming it; in full with verbose",
+              problems[:10] + [f"{t}: verbose says {r!r}, default {resolved.get(t)!r}"
+                               for t, r in skips["verbose"] if resolved.get(t) != r][:5])
 
     b, status, problem = run_boot(args, "pvh", "tests=selftest.*")  # not selftest.hang
     keep("selftest", b)

@@ -52,6 +52,15 @@ SEEDS = [
      '    - text: "a quoted item"', "  ...", "ok 2 - d.two [PRIV-1] # SKIP a reason",
      "# that goes on in a comment line", "# pmctest: 0 passed, 1 failed, 1 skipped"],
 ]
+# Logs the fuzzer once found the reader too lax on, kept so it stays
+# strict on them: each must be refused (status 2).
+FOUND = [
+    # A folded line whose text starts with a tab: Perl's YAMLish reader
+    # takes the tab for indentation and breaks on the next line.
+    ["TAP version 13", "1..1", "not ok 1 - d.one [PRIV-1]", "  ---",
+     "  message: >", "    \tfolded text", "    at a space", "  ...",
+     "# pmctest: 0 passed, 1 failed, 0 skipped"],
+]
 STATUS = {"# pmctest: 2 passed, 0 failed, 0 skipped": 0}
 # Lines and pieces the mutator splices in.
 LINES = ["TAP version 13", "1..0", "1..2", "1..99", "ok 1 - x.y [A]", "not ok 2 - x.z [A]",
@@ -241,6 +250,9 @@ def main(argv):
               "splitter right, TAP::Parser agreeing",
               [f"{what}: {lines!r}"[:600] for lines, what in findings[:5]] +
               [f"replay: tests/check.py fuzz_tap --seed {args.seed} --iterations {n}"])
+    lax = [lines for lines in FOUND if judged(lines, 1)[1].status != 2]
+    tap.check(not lax, f"the {len(FOUND)} logs the fuzzer once found are refused",
+              [repr(lines)[:600] for lines in lax])
     _, _, caught = fuzz(random.Random(args.seed), 5.0, 2000, RepeatingReader)
     tap.check(caught, "the oracle catches a reader that lets a test number repeat",
               ["2000 mutants and no finding"])

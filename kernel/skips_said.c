@@ -1,0 +1,61 @@
+#include "skips_said.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/*
+ * Each reason given is a record of two NUL-terminated strings, one after
+ * the other: the test's ID and the reason. A default run says about ten
+ * distinct reasons, none longer than a test's reason buffer (160 bytes).
+ */
+static struct {
+	char text[8192];
+	size_t used;
+} said;
+
+/* What tap_skip_same() writes in place of the reason, before the ID. */
+#define SAME_AS "same as "
+
+static size_t string_length(const char *s)
+{
+	size_t n = 0;
+
+	while (s[n])
+		n++;
+	return n;
+}
+
+static bool same_string(const char *a, const char *b)
+{
+	while (*a && *a == *b)
+		a++, b++;
+	return *a == *b;
+}
+
+static void remember(const char *reason, const char *test_id)
+{
+	size_t id = string_length(test_id) + 1, why = string_length(reason) + 1;
+
+	if (said.used + id + why > sizeof(said.text))
+		return;
+	for (size_t k = 0; k < id; k++)
+		said.text[said.used++] = test_id[k];
+	for (size_t k = 0; k < why; k++)
+		said.text[said.used++] = reason[k];
+}
+
+const char *skip_said_before(const char *reason, const char *test_id)
+{
+	const char *record = said.text;
+
+	while (record < said.text + said.used) {
+		const char *id = record, *why = id + string_length(id) + 1;
+
+		if (same_string(why, reason))
+			return sizeof(SAME_AS) - 1 + string_length(id) <
+			       string_length(reason) ? id : 0;
+		record = why + string_length(why) + 1;
+	}
+	remember(reason, test_id);
+	return 0;
+}
