@@ -16,34 +16,26 @@
 
 #define CPL 3
 
-/* What one CPU does for the check: set its CR4.PCE, then RDPMC at CPL 3
- * under it. Runs on the AP without writing the console. */
+/* What one CPU does for the check: keep its CR4.PCE as it was (the AP's,
+ * to restore it), set it, read it back, and RDPMC at CPL 3 under it. Runs
+ * on the AP without writing the console, one start and wait a pair. */
 struct pce_work {
 	bool pce;
 	uint64_t rcx;
+	bool was;		/* CR4.PCE before */
 	bool pce_after;		/* CR4.PCE as it read back */
 	struct exec_outcome outcome;
 };
 
-static void set_pce(void *arg)
+static void set_and_read(void *arg)
 {
 	struct pce_work *w = arg;
 
+	w->was = exec_cr4_pce();
 	exec_cr4_pce_set(w->pce);
-}
-
-static void read_under_pce(void *arg)
-{
-	struct pce_work *w = arg;
-
 	w->pce_after = exec_cr4_pce();
 	exec_rdpmc_kept_cr4(CPL, SENTINEL_RAX, w->rcx, SENTINEL_RDX,
 			    &w->outcome);
-}
-
-static void get_pce(void *arg)
-{
-	*(bool *)arg = exec_cr4_pce();
 }
 
 static void restore_pce(void *arg)
@@ -73,18 +65,23 @@ static void judge(unsigned cpu, const struct pce_work *w)
 	report_rdpmc_mismatch(&c, &w->outcome, text);
 }
 
-/* CPU 0 with pce0, the AP with the opposite, then both read. */
-static void pair(unsigned ap, bool pce0, uint64_t rcx)
+/* CPU 0 with pce0, then the AP with the opposite, then CPU 0 reads under
+ * its own, which the AP's write must have left alone. The AP's CR4.PCE as
+ * it was goes to *was. */
+static bool pair(unsigned ap, bool pce0, uint64_t rcx, bool *was)
 {
-	struct pce_work mine = { pce0, rcx, false, { 0 } };
-	struct pce_work theirs = { !pce0, rcx, false, { 0 } };
+	struct pce_work mine = { pce0, rcx, false, false, { 0 } };
+	struct pce_work theirs = { !pce0, rcx, false, false, { 0 } };
 
 	exec_cr4_pce_set(pce0);
-	if (!cpu_work(ap, set_pce, &theirs) || !cpu_work(ap, read_under_pce, &theirs))
-		return;
-	read_under_pce(&mine);
+	if (!cpu_work(ap, set_and_read, &theirs))
+		return false;
+	exec_rdpmc_kept_cr4(CPL, SENTINEL_RAX, rcx, SENTINEL_RDX, &mine.outcome);
+	mine.pce_after = exec_cr4_pce();
 	judge(0, &mine);
 	judge(ap, &theirs);
+	*was = theirs.was;
+	return true;
 }
 
 SINGLE_TEST(smp_pce, 0, "smp.pce", "SMP-2 PRIV-1 SMP-6",
@@ -100,16 +97,13 @@ SINGLE_TEST(smp_pce, 0, "smp.pce", "SMP-2 PRIV-1 SMP-6",
 	else
 		test_note("the model knows no counter that must read; ECX 0 checks what it says");
 	for (unsigned ap = 1; ap < platform_cpu_count(); ap++) {
-		bool was;
+		bool was, then;
 
-		if (!harness_cpu_chosen(ap))
-			continue;
-		if (!cpu_work(ap, get_pce, &was))
+		if (!harness_cpu_chosen(ap) || !pair(ap, true, rcx, &was))
 			continue;
 		paired++;
-		pair(ap, true, rcx);
-		pair(ap, false, rcx);
-		cpu_work(ap, restore_pce, &was);
+		if (pair(ap, false, rcx, &then))
+			cpu_work(ap, restore_pce, &was);
 	}
 	if (paired == 0)
 		test_skip("no application processor to pair with CPU 0 (%u CPU(s); cpus= chooses)",
