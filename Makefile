@@ -307,12 +307,14 @@ test-hostile-boot: $(ELF) $(SHIM) | $(BUILD)/.tools-test
 	$(PYTHON) tests/check.py hostile_boot --elf $(ELF) --shim $(SHIM) --qemu "$$PMCTEST_QEMU"
 
 # Perl's TAP::Parser, Python's tappy and node's tap-parser read the logs
-# test-boot kept and the simulator's log of a deviation (failures with
-# their YAML) without an unknown line.
+# test-boot kept and the simulator's logs of a deviation (failures with
+# their YAML) and of 4 CPUs, one lost (@cpuN IDs), without an unknown line.
 test-tap-parsers: $(SIM) | $(BUILD)/.tools-test
 	@mkdir -p $(BUILD)/tap
 	$(SIM) --profile tests/profiles/intel-v5-sapphire-rapids.profile \
 		--deviate no-high-clear > $(BUILD)/tap/sim-deviation.log || [ $$? = 1 ]
+	$(SIM) --profile tests/profiles/amd-perfmon-v2.profile --cpus 4 \
+		--deviate ap-hangs > $(BUILD)/tap/sim-ap-lost.log || [ $$? = 1 ]
 	$(PYTHON) tests/check.py tap_parsers $(BUILD)/tap/*.log
 
 # The TAP and YAML reader, the JUnit writer and the line splitter under

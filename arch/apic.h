@@ -32,6 +32,26 @@ void apic_self_nmi(void);
 
 void apic_eoi(void);
 
+/* This CPU's local APIC ID: x2APIC's 32 bits, xAPIC's 8. */
+uint32_t apic_id(void);
+
+/* Whether the APIC is in x2APIC mode; switch CPU 0 to it (where an APIC
+ * ID does not fit xAPIC's 8 bits). */
+bool apic_x2apic(void);
+bool apic_enter_x2apic(struct strbuf *why_not);
+
+/* IPIs to one CPU by APIC ID (SDM Vol. 3A, 11.6.1): INIT (level assert),
+ * a start-up IPI whose vector is the page of the real-mode code, and a
+ * fixed interrupt. */
+void apic_send_init(uint32_t destination);
+void apic_send_startup(uint32_t destination, uint8_t page);
+void apic_send_fixed(uint32_t destination, uint8_t vector);
+
+/* On an AP that just started: its local APIC at CPU 0's page, in CPU 0's
+ * mode, software-enabled with TPR 0; false, why, if it is not at that
+ * page or disabled. */
+bool apic_init_ap(struct strbuf *why_not);
+
 /* STI; NOP; CLI: a pending interrupt is taken at the NOP. */
 void interrupt_window(void);
 

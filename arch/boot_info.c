@@ -4,7 +4,14 @@
 
 #define MB2_TAG_END		0
 #define MB2_TAG_CMDLINE		1
+#define MB2_TAG_MMAP		6
 #define MB2_TAG_FRAMEBUFFER	8
+#define MB2_TAG_ACPI_OLD	14	/* a copy of the ACPI 1.0 RSDP */
+#define MB2_TAG_ACPI_NEW	15	/* a copy of the ACPI 2.0+ RSDP */
+#define MB2_MMAP_HEADER	16	/* type, size, entry_size, entry_version */
+#define MB2_MMAP_ENTRY	24	/* base_addr, length, type, reserved */
+#define MB2_RSDP_OLD	20	/* the ACPI 1.0 RSDP's size */
+#define MB2_RSDP_NEW	36
 #define MB2_HEADER	8	/* total_size, reserved */
 #define MB2_TAG_HEADER	8	/* type, size */
 #define MB2_ALIGN	8	/* the information and each tag (3.4) */
@@ -21,11 +28,19 @@ struct hvm_start_info {
 	uint32_t nr_modules;
 	uint64_t modlist_paddr;
 	uint64_t cmdline_paddr;
+	uint64_t rsdp_paddr;
+	uint64_t memmap_paddr;		/* version 1 and later */
+	uint32_t memmap_entries;
+	uint32_t reserved;
 };
+#define HVM_MEMMAP_ENTRY	24	/* addr, size, type, reserved */
+#define HVM_MEMMAP_MAX		128
+#define HVM_VERSION_MEMMAP	1
 
 /* boot_params, the "zero page" (Linux's Documentation/arch/x86/
  * zero-page.rst and boot.rst): the offsets of the fields read. */
 #define BP_SIZE			4096
+#define BP_ACPI_RSDP_ADDR	0x070	/* u64, boot protocol 2.14 */
 #define BP_EXT_CMD_LINE_PTR	0x0C8	/* the command line's bits 63..32 */
 #define BP_E820_ENTRIES		0x1E8	/* u8 */
 #define BP_BOOT_FLAG		0x1FE	/* u16, AA55H */
@@ -37,6 +52,23 @@ struct hvm_start_info {
 #define BP_BOOT_FLAG_MAGIC	0xAA55
 #define BP_HEADER_MAGIC		0x53726448
 #define E820_RAM		1
+#define LOW_MEMORY_END		0x100000ull
+
+/* A memory-map entry: RAM below 1 MiB is kept, clipped to 1 MiB, for the
+ * AP trampoline; the rest of the map is not needed. */
+static void memory_map_entry(struct boot_info *out, uint64_t addr,
+			     uint64_t size, uint32_t type)
+{
+	uint64_t end = size > UINT64_MAX - addr ? UINT64_MAX : addr + size;
+
+	out->has_memory_map = true;
+	if (type != E820_RAM || addr >= LOW_MEMORY_END || size == 0 ||
+	    out->low_ram_count == BOOT_LOW_RAM_MAX)
+		return;
+	out->low_ram[out->low_ram_count++] = (struct boot_range){
+		addr, end < LOW_MEMORY_END ? end : LOW_MEMORY_END, "RAM",
+	};
+}
 
 static const void *at(const struct boot_memory *m, uint64_t phys)
 {
@@ -194,6 +226,32 @@ static bool multiboot2_framebuffer(const struct boot_memory *m, uint64_t tag,
 	return framebuffer_consistent(m, fb, why);
 }
 
+/* Multiboot2 3.6.8: the memory map, entry_size bytes an entry (at least
+ * 24, a multiple of 8). */
+static bool multiboot2_mmap(const struct boot_memory *m, uint64_t tag,
+			    uint32_t size, uint32_t offset,
+			    struct boot_info *out, struct strbuf *why)
+{
+	uint32_t entry_size;
+
+	if (size < MB2_MMAP_HEADER) {
+		strbuf_printf(why, "Multiboot2 memory map tag at offset %u: size %u, less than its %d-byte header",
+			      offset, size, MB2_MMAP_HEADER);
+		return false;
+	}
+	entry_size = read32(m, tag + 8);
+	if (entry_size < MB2_MMAP_ENTRY || entry_size % 8) {
+		strbuf_printf(why, "Multiboot2 memory map tag at offset %u: entry_size %u, not a multiple of 8 of at least %d",
+			      offset, entry_size, MB2_MMAP_ENTRY);
+		return false;
+	}
+	for (uint32_t e = MB2_MMAP_HEADER; size - e >= entry_size; e += entry_size)
+		memory_map_entry(out, read64(m, tag + e), read64(m, tag + e + 8),
+				 read32(m, tag + e + 16));
+	out->has_memory_map = true;
+	return true;
+}
+
 /* Multiboot2 3.4: total_size and a reserved word, then 8-byte aligned tags
  * up to an end tag (type 0, size 8) that ends the information exactly. */
 static bool multiboot2_read(const struct boot_memory *m, uint32_t info,
@@ -264,6 +322,26 @@ static bool multiboot2_read(const struct boot_memory *m, uint32_t info,
 					    "Multiboot2 command line tag", why))
 				return false;
 		}
+		if (type == MB2_TAG_MMAP &&
+		    !multiboot2_mmap(m, tag, size, offset, out, why))
+			return false;
+		if (type == MB2_TAG_ACPI_OLD || type == MB2_TAG_ACPI_NEW) {
+			uint32_t need = type == MB2_TAG_ACPI_OLD ? MB2_RSDP_OLD
+								 : MB2_RSDP_NEW;
+
+			if (size - MB2_TAG_HEADER < need) {
+				strbuf_printf(why, "Multiboot2 ACPI tag type %u at offset %u: size %u, less than its header and a %u-byte RSDP",
+					      type, offset, size, need);
+				return false;
+			}
+			/* The newer RSDP, where the loader gives both. */
+			if (!out->rsdp || type == MB2_TAG_ACPI_NEW) {
+				out->rsdp = tag + MB2_TAG_HEADER;
+				out->rsdp_field = type == MB2_TAG_ACPI_OLD
+					? "Multiboot2 ACPI old RSDP tag (type 14)"
+					: "Multiboot2 ACPI new RSDP tag (type 15)";
+			}
+		}
 		if (type == MB2_TAG_FRAMEBUFFER) {
 			if (out->has_framebuffer) {
 				strbuf_printf(why, "Multiboot2 tag type 8 at offset %u: a second framebuffer",
@@ -298,6 +376,47 @@ static bool command_line_at(const struct boot_memory *m, uint64_t cmdline,
 	       readable(m, cmdline, out->command_line_length + 1, what, why);
 }
 
+/* PVH: rsdp_paddr, and from version 1 the memory map, whose entries are
+ * read. */
+static bool pvh_tables(const struct boot_memory *m, uint64_t info,
+		       struct boot_info *out, struct strbuf *why)
+{
+	char what[80];
+	struct strbuf field;
+	uint32_t version = read32(m, info + offsetof(struct hvm_start_info, version));
+	uint64_t map;
+	uint32_t entries;
+
+	out->rsdp = read64(m, info + offsetof(struct hvm_start_info, rsdp_paddr));
+	out->rsdp_field = "PVH rsdp_paddr";
+	if (version < HVM_VERSION_MEMMAP)
+		return true;
+	if (!readable(m, info, sizeof(struct hvm_start_info),
+		      "PVH start_info (version 1) address", why))
+		return false;
+	map = read64(m, info + offsetof(struct hvm_start_info, memmap_paddr));
+	entries = read32(m, info + offsetof(struct hvm_start_info, memmap_entries));
+	if (entries == 0)
+		return true;
+	strbuf_init(&field, what, sizeof(what));
+	strbuf_printf(&field, "PVH memmap_paddr 0x%llx, memmap_entries %u",
+		      (unsigned long long)map, entries);
+	if (entries > HVM_MEMMAP_MAX) {
+		strbuf_printf(why, "%s: more than %d entries", what,
+			      HVM_MEMMAP_MAX);
+		return false;
+	}
+	if (!readable(m, map, (uint64_t)entries * HVM_MEMMAP_ENTRY, what, why))
+		return false;
+	for (uint32_t i = 0; i < entries; i++) {
+		uint64_t e = map + (uint64_t)i * HVM_MEMMAP_ENTRY;
+
+		memory_map_entry(out, read64(m, e), read64(m, e + 8),
+				 read32(m, e + 16));
+	}
+	return true;
+}
+
 /* PVH: struct hvm_start_info at EBX; the command line, if any, at
  * cmdline_paddr. */
 static bool pvh_read(const struct boot_memory *m, uint64_t info,
@@ -308,7 +427,7 @@ static bool pvh_read(const struct boot_memory *m, uint64_t info,
 	uint32_t magic;
 	uint64_t cmdline;
 
-	if (!readable(m, info, sizeof(struct hvm_start_info),
+	if (!readable(m, info, offsetof(struct hvm_start_info, memmap_paddr),
 		      "PVH start_info address", why))
 		return false;
 	magic = read32(m, info);
@@ -317,6 +436,8 @@ static bool pvh_read(const struct boot_memory *m, uint64_t info,
 			      HVM_START_MAGIC);
 		return false;
 	}
+	if (!pvh_tables(m, info, out, why))
+		return false;
 	cmdline = read64(m, info + offsetof(struct hvm_start_info, cmdline_paddr));
 	if (cmdline == 0)
 		return true;
@@ -330,7 +451,7 @@ static bool pvh_read(const struct boot_memory *m, uint64_t info,
  * range of the kernel's image inside one RAM entry (type 1): a loader that
  * put the kernel where it says there is no RAM describes another machine. */
 static bool e820_consistent(const struct boot_memory *m, uint64_t params,
-			    struct strbuf *why)
+			    struct boot_info *out, struct strbuf *why)
 {
 	const uint8_t *count = at(m, params + BP_E820_ENTRIES);
 
@@ -349,6 +470,7 @@ static bool e820_consistent(const struct boot_memory *m, uint64_t params,
 				      (unsigned long long)size);
 			return false;
 		}
+		memory_map_entry(out, addr, size, read32(m, entry + 16));
 	}
 	for (unsigned r = 0; r < m->image_count; r++) {
 		const struct boot_range *image = &m->image[r];
@@ -398,8 +520,10 @@ static bool linux64_read(const struct boot_memory *m, uint64_t params,
 			      header, BP_HEADER_MAGIC);
 		return false;
 	}
-	if (!e820_consistent(m, params, why))
+	if (!e820_consistent(m, params, out, why))
 		return false;
+	out->rsdp = read64(m, params + BP_ACPI_RSDP_ADDR);
+	out->rsdp_field = "boot_params acpi_rsdp_addr";
 	cmdline = read32(m, params + BP_CMD_LINE_PTR) |
 		  (uint64_t)read32(m, params + BP_EXT_CMD_LINE_PTR) << 32;
 	if (cmdline == 0)

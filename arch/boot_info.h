@@ -60,11 +60,25 @@ struct boot_framebuffer {
 	uint8_t type;
 };
 
+/* The most RAM ranges below 1 MiB kept from the memory map. */
+#define BOOT_LOW_RAM_MAX	8
+
 struct boot_info {
 	const char *command_line;	/* "" if none was given */
 	size_t command_line_length;	/* at most BOOT_COMMAND_LINE_MAX */
 	bool has_framebuffer;
 	struct boot_framebuffer framebuffer;
+	/* Where the loader says the ACPI RSDP is (a Multiboot2 ACPI tag's
+	 * copy, PVH rsdp_paddr, boot_params acpi_rsdp_addr), 0 if it does
+	 * not; rsdp_field names the field, for a refusal. */
+	uint64_t rsdp;
+	const char *rsdp_field;
+	/* RAM (type 1) below 1 MiB in the loader's memory map, clipped to
+	 * 1 MiB, the first BOOT_LOW_RAM_MAX ranges: where the AP trampoline
+	 * may go. has_memory_map: the loader gave one. */
+	bool has_memory_map;
+	unsigned low_ram_count;
+	struct boot_range low_ram[BOOT_LOW_RAM_MAX];
 };
 
 /*

@@ -5,6 +5,7 @@
 
 #include "apic.h"
 #include "cpu.h"
+#include "cpus.h"
 #include "extable.h"
 #include "hooks.h"
 #include "legacy.h"
@@ -16,6 +17,13 @@ bool exec_available(const struct exec_state *state, struct strbuf *why_not)
 {
 	if (state->cpl > 3) {
 		strbuf_printf(why_not, "CPL %u does not exist", state->cpl);
+		return false;
+	}
+	/* The mode switches save one CPU's state (arch/legacy.c) and the
+	 * 32-bit bodies run on CPU 0's low memory. */
+	if (state->mode != MODE_LONG && platform_this_cpu() != 0) {
+		strbuf_printf(why_not, "compatibility and legacy modes run on CPU 0 only, not on CPU %u",
+			      platform_this_cpu());
 		return false;
 	}
 	if (state->mode != MODE_LONG && state->mode != MODE_COMPAT)
@@ -100,6 +108,32 @@ void exec_rdpmc(const struct exec_state *state, uint64_t rax, uint64_t rcx,
 	}
 	write_cr4(cr4);
 	finish(out, insn, &regs);
+}
+
+void exec_cr4_pce_set(bool pce)
+{
+	uint64_t cr4 = read_cr4();
+
+	write_cr4(pce ? cr4 | CR4_PCE : cr4 & ~(uint64_t)CR4_PCE);
+}
+
+bool exec_cr4_pce(void)
+{
+	return (read_cr4() & CR4_PCE) != 0;
+}
+
+void exec_rdpmc_kept_cr4(unsigned cpl, uint64_t rax, uint64_t rcx,
+			 uint64_t rdx, struct exec_outcome *out)
+{
+	struct probe_regs regs = { rax, rcx, rdx };
+
+	begin();
+	arch_exits(EXIT_RDPMC, 0, 1);
+	if (cpl == 0)
+		probe_rdpmc64(&regs);
+	else
+		ring_run64(cpl, rdpmc_in_ring, &regs);
+	finish(out, probe_rdpmc64_insn, &regs);
 }
 
 /* arch/rdpmc_batch.asm */

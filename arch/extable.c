@@ -2,7 +2,7 @@
 
 extern const struct extable_entry __start_extable[], __stop_extable[];
 
-volatile struct captured_fault captured_fault;
+volatile struct fault_capture captured_faults[CPUS_MAX];
 
 const struct extable_entry *extable_find(uint64_t rip)
 {

@@ -11,6 +11,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "cpus.h"
+
 enum extable_kind {
 	EXTABLE_CAPTURE = 1,
 	EXTABLE_RING_EXIT = 2,
@@ -24,14 +26,17 @@ struct extable_entry {
 
 #define NO_ERROR_CODE 0xFFFFFFFFu
 
-struct captured_fault {
+struct fault_capture {
 	bool happened;
 	uint8_t vector;
 	uint32_t error_code;	/* NO_ERROR_CODE for vectors without one */
 	uint64_t rip;		/* the faulting instruction */
 };
 
-extern volatile struct captured_fault captured_fault;
+/* One per CPU: each captures its own faults. captured_fault is the
+ * executing CPU's. */
+extern volatile struct fault_capture captured_faults[CPUS_MAX];
+#define captured_fault (captured_faults[platform_this_cpu()])
 
 const struct extable_entry *extable_find(uint64_t rip);
 

@@ -1,5 +1,8 @@
 #include "guard.h"
 
+#include "cpu_stacks.h"
+#include "cpus.h"
+
 #define PAGE		4096ull
 #define LARGE_PAGE	(2ull << 20)
 #define PDE_LARGE	(1ull << 7)
@@ -7,27 +10,13 @@
 #define ENTRY_FLAGS	0x7ull		/* present, writable, user (boot/entry32.asm) */
 
 extern uint64_t boot_pd[];	/* 2048 PDEs: 0 .. 4 GiB in 2 MiB pages */
-extern char boot_stack_guard[], ring0_stack_guard[], df_stack_guard[],
-	    nmi_stack_guard[], ring_stack_guard[];
 
-static const struct {
-	const char *page;
-	const char *owner;
-} guards[] = {
-	{ boot_stack_guard, "CPL 0 kernel" },
-	{ ring0_stack_guard, "TSS.RSP0" },
-	{ df_stack_guard, "#DF (IST1)" },
-	{ nmi_stack_guard, "NMI (IST2)" },
-	{ ring_stack_guard, "ring_run" },
-};
-
-#define GUARDS (sizeof(guards) / sizeof(guards[0]))
-
-/* Page tables for the 2 MiB pages the guards split: the stacks, 132 KiB
- * in all, lie across at most two of them. */
+/* Page tables for the 2 MiB pages the guards split: the stacks of every
+ * CPU, 1.6 MiB in all (arch/stacks.asm), lie across at most two of them. */
 #define SPLITS 2
 static uint64_t tables[SPLITS][512] __attribute__((aligned(4096)));
 static unsigned tables_used;
+static unsigned guarded_cpus;	/* CPUs whose guards are unmapped */
 
 /* The page table that maps the 2 MiB page around addr, made from the
  * large page it replaces (same frames, same rights) the first time. */
@@ -46,25 +35,41 @@ static uint64_t *table_for(uint64_t addr)
 	return pt;
 }
 
-void guard_pages_init(void)
+static void unmap_guards(unsigned first, unsigned end)
 {
 	uint64_t cr3;
 
-	for (unsigned g = 0; g < GUARDS; g++) {
-		uint64_t addr = (uint64_t)(uintptr_t)guards[g].page;
+	for (unsigned cpu = first; cpu < end; cpu++) {
+		for (unsigned s = 0; s < CPU_STACKS; s++) {
+			uint64_t addr = cpu_stack_guard(cpu, s);
 
-		table_for(addr)[(addr / PAGE) % 512] &= ~PTE_PRESENT;
+			table_for(addr)[(addr / PAGE) % 512] &= ~PTE_PRESENT;
+		}
 	}
+	guarded_cpus = end;
 	__asm__ volatile("mov %%cr3, %0; mov %0, %%cr3" : "=r"(cr3) : : "memory");
+}
+
+void guard_pages_init(void)
+{
+	unmap_guards(0, 1);
+}
+
+void guard_pages_init_cpus(unsigned count)
+{
+	if (count > guarded_cpus)
+		unmap_guards(guarded_cpus, count);
 }
 
 const char *guard_page_owner(uint64_t addr)
 {
-	for (unsigned g = 0; g < GUARDS; g++) {
-		uint64_t page = (uint64_t)(uintptr_t)guards[g].page;
+	for (unsigned cpu = 0; cpu < guarded_cpus; cpu++) {
+		for (unsigned s = 0; s < CPU_STACKS; s++) {
+			uint64_t page = cpu_stack_guard(cpu, s);
 
-		if (addr >= page && addr < page + PAGE)
-			return guards[g].owner;
+			if (addr >= page && addr < page + PAGE)
+				return cpu_stack_name(s);
+		}
 	}
 	return 0;
 }

@@ -12,6 +12,10 @@
  * the boot stack's top. */
 void guard_pages_init(void);
 
+/* Unmaps the guard pages of CPUs 1 .. count - 1 too; before any of them
+ * starts (no other CPU holds the 2 MiB mappings it splits). */
+void guard_pages_init_cpus(unsigned count);
+
 /* The stack whose guard page holds addr ("CPL 0 kernel"), or 0. */
 const char *guard_page_owner(uint64_t addr);
 

@@ -42,15 +42,22 @@ void idt_set_gate(unsigned vector, uint64_t target, unsigned dpl)
 
 void idt_init(void)
 {
-	struct {
-		uint16_t limit;
-		uint64_t base;
-	} __attribute__((packed)) pointer = { sizeof(idt) - 1, (uint64_t)idt };
-
 	for (unsigned v = 0; v < 256; v++)
 		idt[v] = interrupt_gate(trap_stubs[v],
 					v == VECTOR_DF ? IST_DOUBLE_FAULT
 					: v == VECTOR_NMI ? IST_NMI : 0,
 					0);
+	idt_load();
+}
+
+/* Every CPU shares the one IDT: the IST stacks it names are each CPU's
+ * own through its TSS. */
+void idt_load(void)
+{
+	struct {
+		uint16_t limit;
+		uint64_t base;
+	} __attribute__((packed)) pointer = { sizeof(idt) - 1, (uint64_t)idt };
+
 	__asm__ volatile("lidt %0" : : "m"(pointer));
 }

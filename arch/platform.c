@@ -5,19 +5,23 @@
 #include "consoles.h"
 #include "context.h"
 #include "cpu.h"
+#include "cpus.h"
 #include "debug_exit.h"
 #include "exec.h"
 #include "fbcon.h"
 #include "hooks.h"
 #include "kernel_boot.h"
 #include "pmu_enum.h"
+#include "smp.h"
 
 static struct {
 	const char *protocol;
 	const char *command_line;
 	struct pmu_cpuid enumeration;
 	uint64_t cr0, cr4;	/* as the harness left them, restored after tests */
-	struct context contained;
+	/* Each CPU's contained run: where an abandoned test returns to. */
+	struct context contained[CPUS_MAX];
+	bool in_contained[CPUS_MAX];
 	enum platform_exit_method exit_by;
 } machine;
 
@@ -135,11 +139,17 @@ void platform_print_header(void)
 	fbcon_describe(&screen);
 	arch_hooks->print("# screen: %s\n", screen_text);
 	print_hypervisor();
+	smp_print_header();
 }
 
 const struct pmu_cpuid *platform_enumeration(void)
 {
 	return &machine.enumeration;
+}
+
+void platform_read_enumeration(struct pmu_cpuid *out)
+{
+	pmu_enumerate(out);
 }
 
 /* What a test may change, a test that was abandoned too: CR0 (TS, AM),
@@ -151,12 +161,15 @@ uint64_t platform_timestamp(void)
 
 bool platform_run_contained(void (*run)(unsigned), unsigned i)
 {
-	bool abandoned = context_save(&machine.contained) != 0;
+	unsigned cpu = platform_this_cpu();
+	bool abandoned = context_save(&machine.contained[cpu]) != 0;
 	char text[8];
 	struct strbuf none;
 
+	machine.in_contained[cpu] = true;
 	if (!abandoned)
 		run(i);
+	machine.in_contained[cpu] = false;
 	reset_rflags();
 	write_cr0(machine.cr0);
 	write_cr4(machine.cr4);
@@ -168,5 +181,16 @@ bool platform_run_contained(void (*run)(unsigned), unsigned i)
 
 void platform_abandon_contained(void)
 {
-	context_resume(&machine.contained);
+	context_resume(&machine.contained[platform_this_cpu()]);
+}
+
+bool platform_in_contained_run(unsigned cpu)
+{
+	return machine.in_contained[cpu];
+}
+
+void platform_control_registers(uint64_t *cr0, uint64_t *cr4)
+{
+	*cr0 = machine.cr0;
+	*cr4 = machine.cr4;
 }

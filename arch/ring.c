@@ -1,10 +1,21 @@
 #include "ring.h"
 
+#include "cpu_stacks.h"
+#include "cpus.h"
 #include "segments.h"
 
-extern char ring_stack_top[], ring_entry64[];
+extern char ring_entry64[];
 extern void ring_enter(uint64_t cs, uint64_t ss, uint64_t rip, uint64_t rsp,
-		       uint64_t rdi, uint64_t rsi, uint64_t data_selector);
+		       uint64_t rdi, uint64_t rsi, uint64_t data_selector,
+		       uint64_t *saved_rsp);
+
+/* Where each CPU's ring_enter() keeps its stack pointer for the return. */
+static uint64_t saved_rsp[CPUS_MAX];
+
+uint64_t *ring_saved_rsp(void)
+{
+	return &saved_rsp[platform_this_cpu()];
+}
 
 static uint64_t code_selector(unsigned cpl, int bits)
 {
@@ -20,13 +31,18 @@ static uint64_t stack_selector(unsigned cpl)
 
 void ring_run64(unsigned cpl, void (*fn)(void *), void *arg)
 {
+	unsigned cpu = platform_this_cpu();
+
 	ring_enter(code_selector(cpl, 64), stack_selector(cpl),
-		   (uint64_t)ring_entry64, (uint64_t)ring_stack_top,
-		   (uint64_t)arg, (uint64_t)fn, SEL_DATA(3));
+		   (uint64_t)ring_entry64, cpu_stack_top(cpu, STACK_RING),
+		   (uint64_t)arg, (uint64_t)fn, SEL_DATA(3), &saved_rsp[cpu]);
 }
 
 void ring_run32(unsigned cpl, uint32_t entry, uint32_t edi)
 {
+	unsigned cpu = platform_this_cpu();
+
 	ring_enter(code_selector(cpl, 32), stack_selector(cpl), entry,
-		   (uint64_t)ring_stack_top, edi, 0, SEL_DATA(3));
+		   cpu_stack_top(cpu, STACK_RING), edi, 0, SEL_DATA(3),
+		   &saved_rsp[cpu]);
 }

@@ -19,4 +19,11 @@ void ring_run64(unsigned cpl, void (*fn)(void *), void *arg);
  */
 void ring_run32(unsigned cpl, uint32_t entry, uint32_t edi);
 
+/* The calling CPU's saved stack pointer, for ring_resume() (the trap
+ * handler's return from a ring exit). */
+uint64_t *ring_saved_rsp(void);
+
+/* Back to the ring_run*() caller of this CPU (arch/ring_entry.asm). */
+void ring_resume(uint64_t *saved_rsp) __attribute__((noreturn));
+
 #endif

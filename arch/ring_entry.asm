@@ -12,8 +12,10 @@ section .text
 BITS 64
 
 ; void ring_enter(uint64_t cs, uint64_t ss, uint64_t rip, uint64_t rsp,
-;                 uint64_t rdi, uint64_t rsi, uint64_t data_selector)
-; Returns when the entered code reaches a ring exit.
+;                 uint64_t rdi, uint64_t rsi, uint64_t data_selector,
+;                 uint64_t *saved_rsp)
+; Returns when the entered code reaches a ring exit. saved_rsp is the
+; calling CPU's slot, which ring_resume is given back.
 ring_enter:
 	push rbx
 	push rbp
@@ -21,7 +23,8 @@ ring_enter:
 	push r13
 	push r14
 	push r15
-	mov [saved_rsp], rsp
+	mov rax, [rsp + 64]	; 8th argument: the CPU's saved_rsp slot
+	mov [rax], rsp
 	mov rax, [rsp + 56]	; 7th argument: DS/ES for the entered code
 	mov ds, ax
 	mov es, ax
@@ -34,9 +37,10 @@ ring_enter:
 	mov rsi, r9
 	iretq
 
-; Reached by a jump from the trap handler, on whatever stack it ran.
+; void ring_resume(uint64_t *saved_rsp): reached from the trap handler, on
+; whatever stack it ran.
 ring_resume:
-	mov rsp, [saved_rsp]
+	mov rsp, [rdi]
 	mov ax, SEL_KERNEL_DATA
 	mov ds, ax
 	mov es, ax
@@ -62,5 +66,3 @@ ring_exit32:
 	ud2
 	EXTABLE ring_exit32, 0, EXTABLE_RING_EXIT
 
-section .bss
-saved_rsp:	resq 1

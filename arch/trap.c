@@ -12,15 +12,17 @@
 #include "trap.h"
 
 #include "cpu.h"
+#include "cpus.h"
 #include "extable.h"
 #include "guard.h"
 #include "hooks.h"
 #include "apic.h"
 #include "segments.h"
+#include "ring.h"
 #include "serial.h"
+#include "smp.h"
 #include "debug_exit.h"
 
-extern void ring_resume(void) __attribute__((noreturn));
 
 static const char *code_segment_mode(uint64_t cs)
 {
@@ -108,19 +110,22 @@ static __attribute__((noreturn)) void fault_in_report(const struct trap_frame *f
 
 void trap_handler(struct trap_frame *f)
 {
-	static int unexpected_depth;
+	static int unexpected_depths[CPUS_MAX];
+	unsigned cpu = platform_this_cpu();
+	int *unexpected_depth = &unexpected_depths[cpu];
 	const struct extable_entry *e = 0;
 
 	if (f->vector >= FIRST_INTERRUPT_VECTOR) {
 		if (f->vector != APIC_SPURIOUS_VECTOR)
 			apic_eoi();
-		arch_hooks->interrupt((unsigned)f->vector);
+		if (f->vector != APIC_WAKE_VECTOR)
+			arch_hooks->interrupt((unsigned)f->vector);
 		return;
 	}
 	if (f->vector != VECTOR_NMI && f->vector != VECTOR_DF)
 		e = extable_find(f->rip);
 	if (e && e->kind == EXTABLE_RING_EXIT && f->vector == VECTOR_UD)
-		ring_resume();
+		ring_resume(ring_saved_rsp());
 	if (e && e->kind == EXTABLE_CAPTURE) {
 		captured_fault.happened = true;
 		captured_fault.vector = (uint8_t)f->vector;
@@ -130,13 +135,17 @@ void trap_handler(struct trap_frame *f)
 		return;
 	}
 
-	if (unexpected_depth > 1) {	/* a fault in fault_in_report() */
+	/* An AP outside a contained run has no test to end: its waiter on
+	 * CPU 0 reports it (platform_wait_cpu). */
+	if (cpu != 0 && !platform_in_contained_run(cpu))
+		smp_ap_fault(cpu, f);
+	if (*unexpected_depth > 1) {	/* a fault in fault_in_report() */
 		outb(DEBUG_EXIT_PORT, EXIT_HARNESS_ERROR);
 		halt_forever();
 	}
-	if (unexpected_depth++)
+	if ((*unexpected_depth)++)
 		fault_in_report(f);
 	report_unexpected(f);
-	unexpected_depth = 0;
+	*unexpected_depth = 0;
 	arch_abort_test();
 }

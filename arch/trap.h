@@ -21,6 +21,7 @@ struct trap_frame {
 };
 
 void idt_init(void);
+void idt_load(void);	/* on an AP: the IDT idt_init() filled */
 void idt_set_gate(unsigned vector, uint64_t target, unsigned dpl);
 void trap_handler(struct trap_frame *frame);
 

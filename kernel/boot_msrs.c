@@ -16,12 +16,10 @@ static const struct {
 };
 
 #define RANGES		(sizeof(ranges) / sizeof(ranges[0]))
-#define BOOT_MSRS	(32 + 32 + 16 + 3 + 8 + 12 + 2)
 
-static struct {
-	bool read;		/* RDMSR completed */
-	uint64_t value;
-} found[BOOT_MSRS];
+static struct boot_msrs at_boot;
+static struct boot_msrs at_init[CPUS_MAX];
+static bool recorded[CPUS_MAX];
 
 /* The index of msr in found[], or BOOT_MSRS. */
 static unsigned slot(uint32_t msr)
@@ -36,7 +34,7 @@ static unsigned slot(uint32_t msr)
 	return BOOT_MSRS;
 }
 
-void boot_msrs_record(void)
+void boot_msrs_read(struct boot_msrs *into)
 {
 	struct exec_outcome o;
 
@@ -45,18 +43,42 @@ void boot_msrs_record(void)
 			unsigned i = slot(ranges[r].first + k);
 
 			exec_rdmsr(ranges[r].first + k, &o);
-			found[i].read = !o.faulted;
-			found[i].value = edx_eax(&o);
+			into->found[i].read = !o.faulted;
+			into->found[i].value = edx_eax(&o);
 		}
 	}
 }
 
-bool boot_msr(uint32_t msr, uint64_t *value)
+bool boot_msrs_value(const struct boot_msrs *from, uint32_t msr,
+		     uint64_t *value)
 {
 	unsigned i = slot(msr);
 
-	if (i == BOOT_MSRS || !found[i].read)
+	if (i == BOOT_MSRS || !from->found[i].read)
 		return false;
-	*value = found[i].value;
+	*value = from->found[i].value;
 	return true;
+}
+
+void boot_msrs_record(void)
+{
+	boot_msrs_read(&at_boot);
+}
+
+bool boot_msr(uint32_t msr, uint64_t *value)
+{
+	return boot_msrs_value(&at_boot, msr, value);
+}
+
+void boot_msrs_record_cpu(unsigned cpu)
+{
+	if (cpu == 0 || cpu >= CPUS_MAX)
+		return;
+	boot_msrs_read(&at_init[cpu]);
+	recorded[cpu] = true;
+}
+
+const struct boot_msrs *boot_msrs_at_init(unsigned cpu)
+{
+	return cpu > 0 && cpu < CPUS_MAX && recorded[cpu] ? &at_init[cpu] : 0;
 }

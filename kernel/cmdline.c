@@ -2,6 +2,7 @@
 
 #include <stddef.h>
 
+#include "cpus.h"
 #include "platform.h"
 
 static bool is_space(char c)
@@ -30,7 +31,7 @@ static bool prefixed(const char *word, const char *prefix)
 static bool pattern_char(char c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' ||
-	       c == '_' || c == '-' || c == '*' || c == '?';
+	       c == '_' || c == '-' || c == '*' || c == '?' || c == '@';
 }
 
 /* A "tests=" or "exclude=" value: comma-separated, non-empty, ID
@@ -54,7 +55,7 @@ static bool parse_patterns(const char *key, char *value, const char **list,
 		while (*p && *p != ',') {
 			if (!pattern_char(*p)) {
 				strbuf_printf(error,
-					      "%s=%s: '%c' is not allowed in a pattern (use a-z 0-9 . _ - * ?)",
+					      "%s=%s: '%c' is not allowed in a pattern (use a-z 0-9 . _ - * ? @)",
 					      key, value, *p);
 				return false;
 			}
@@ -73,6 +74,76 @@ static bool parse_patterns(const char *key, char *value, const char **list,
 		if (*p == '\0')
 			return true;
 		*p++ = '\0';
+	}
+}
+
+/* A CPU number of cpus=: decimal, below CPUS_MAX; p moves past it. */
+static bool parse_cpu(const char *value, char **p, unsigned *cpu,
+		      struct strbuf *error)
+{
+	unsigned n = 0, digits = 0;
+
+	while (**p >= '0' && **p <= '9') {
+		if (n < CPUS_MAX)
+			n = n * 10 + (unsigned)(**p - '0');
+		(*p)++;
+		digits++;
+	}
+	if (digits == 0) {
+		strbuf_printf(error, "cpus=%s: not all, nor CPU numbers and ranges (e.g. cpus=0,2-3)",
+			      value);
+		return false;
+	}
+	if (n >= CPUS_MAX) {
+		strbuf_printf(error, "cpus=%s: pmctest runs CPUs 0-%d", value,
+			      CPUS_MAX - 1);
+		return false;
+	}
+	*cpu = n;
+	return true;
+}
+
+/* cpus=all or cpus=N[-M][,N[-M]]...: the CPUs the per-CPU part runs on,
+ * as bit n for CPU n (kernel/harness.h). */
+static bool parse_cpus(char *value, bool *seen, uint32_t *cpus,
+		       struct strbuf *error)
+{
+	char *p = value;
+
+	if (*seen) {
+		strbuf_printf(error, "cpus= given twice (join the CPUs with commas)");
+		return false;
+	}
+	*seen = true;
+	if (same(value, "all"))
+		return true;	/* HARNESS_CPUS_ALL, as without cpus= */
+	*cpus = 0;
+	for (;;) {
+		unsigned first, last;
+
+		if (!parse_cpu(value, &p, &first, error))
+			return false;
+		last = first;
+		if (*p == '-') {
+			p++;
+			if (!parse_cpu(value, &p, &last, error))
+				return false;
+			if (last < first) {
+				strbuf_printf(error, "cpus=%s: the range %u-%u runs backwards",
+					      value, first, last);
+				return false;
+			}
+		}
+		for (unsigned c = first; c <= last; c++)
+			*cpus |= 1u << c;
+		if (*p == '\0')
+			return true;
+		if (*p != ',') {
+			strbuf_printf(error, "cpus=%s: '%c' is not allowed (use all, or numbers, '-' and ',')",
+				      value, *p);
+			return false;
+		}
+		p++;
 	}
 }
 
@@ -139,9 +210,10 @@ bool cmdline_parse(char *line, struct harness_options *o,
 		   struct strbuf *error)
 {
 	char *p = line;
-	bool exit_seen = false;
+	bool exit_seen = false, cpus_seen = false;
 
-	*o = (struct harness_options){ .exit_by = EXIT_BY_DEBUG_PORT };
+	*o = (struct harness_options){ .exit_by = EXIT_BY_DEBUG_PORT,
+				       .cpus = HARNESS_CPUS_ALL };
 	/* Printable ASCII only: a newline would end the TAP line the header
 	 * prints the command line on. */
 	for (unsigned i = 0; line[i]; i++) {
@@ -183,11 +255,14 @@ bool cmdline_parse(char *line, struct harness_options *o,
 			if (!parse_patterns("exclude", word + 8, o->excluded,
 					    &o->excluded_count, error))
 				return false;
+		} else if (prefixed(word, "cpus=")) {
+			if (!parse_cpus(word + 5, &cpus_seen, &o->cpus, error))
+				return false;
 		} else if (prefixed(word, "exit=")) {
 			if (!parse_exit(word + 5, &exit_seen, &o->exit_by, error))
 				return false;
 		} else {
-			strbuf_printf(error, "unknown option '%s' (known: tests=GLOB[,GLOB], exclude=GLOB[,GLOB], console=com1|e9|com1,e9, list, verbose, timing, exit=debug|reset|triple)",
+			strbuf_printf(error, "unknown option '%s' (known: tests=GLOB[,GLOB], exclude=GLOB[,GLOB], cpus=all|N[-M][,N[-M]], console=com1|e9|com1,e9, list, verbose, timing, exit=debug|reset|triple)",
 				      word);
 			return false;
 		}

@@ -8,7 +8,8 @@
 
 /*
  * Parses the kernel command line, "tests=GLOB[,GLOB] exclude=GLOB[,GLOB]
- * console=PORT[,PORT] list verbose timing exit=debug|reset|triple", in
+ * cpus=all|N[-M][,N[-M]] console=PORT[,PORT] list verbose timing
+ * exit=debug|reset|triple", in
  * place (it is split into the patterns). On a malformed line returns false
  * with the reason, naming the offending word, in error.
  */

@@ -50,6 +50,20 @@ void exec_rdpmc_batch(const struct exec_state *state, uint64_t rax,
 		      bool serialize, struct exec_outcome *out);
 
 /*
+ * CR4.PCE as the executing CPU keeps it between executions, for the checks
+ * that need two CPUs with different CR4.PCE at the same time (SMP-2): each
+ * logical processor has its own CR4. exec_cr4_pce_set() writes it,
+ * exec_cr4_pce() reads it, and exec_rdpmc_kept_cr4() runs RDPMC in 64-bit
+ * mode at CPL cpl under it, where exec_rdpmc() sets CR4.PCE from its state
+ * and restores it afterwards. The contained run of a test restores CR4 on
+ * the CPU that ran it; a check that sets it on another CPU sets it back.
+ */
+void exec_cr4_pce_set(bool pce);
+bool exec_cr4_pce(void);
+void exec_rdpmc_kept_cr4(unsigned cpl, uint64_t rax, uint64_t rcx,
+			 uint64_t rdx, struct exec_outcome *out);
+
+/*
  * The known loop (arch/known_loop.asm), the workload the counting checks
  * count: each iteration retires exactly these many instructions and
  * branches (dec + jnz; the jnz).

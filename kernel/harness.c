@@ -3,6 +3,7 @@
 #include <stdarg.h>
 
 #include "console.h"
+#include "cpus.h"
 #include "deviations_said.h"
 #include "exit_status.h"
 #include "exit_tally.h"
@@ -17,6 +18,8 @@
 
 extern const struct suite *const __start_pmctest_suites[];
 extern const struct suite *const __stop_pmctest_suites[];
+extern const struct per_cpu_cases *const __start_pmctest_per_cpu[];
+extern const struct per_cpu_cases *const __stop_pmctest_per_cpu[];
 
 /* The test that is running. */
 static struct {
@@ -38,10 +41,18 @@ static struct {
 /* The run. */
 static struct {
 	const struct harness_options *options;
+	unsigned cpu;		/* whose part is being selected or run */
 	unsigned number;
 	unsigned count[3];
 	uint64_t started;	/* platform_timestamp() before the first test */
 } run;
+
+/* The application processor whose part runs: the test it is in, and
+ * if it was lost, why. */
+static struct {
+	char in[96];
+	char why[240];
+} ap;
 
 static void add_diagnostic(const char *fmt, va_list ap)
 {
@@ -182,11 +193,26 @@ static bool same_text(const char *a, const char *b)
 	return *a == *b;
 }
 
-static bool selected(const struct harness_options *o, const struct suite *s,
-		     const char *id)
+/* Whether case i of s is in the per-CPU part: every case of a suite with
+ * SUITE_PER_CPU, unless PER_CPU_CASES() names some. */
+static bool on_every_cpu(const struct suite *s, unsigned i)
 {
+	if (!(s->flags & SUITE_PER_CPU))
+		return false;
+	for (const struct per_cpu_cases *const *p = __start_pmctest_per_cpu;
+	     p < __stop_pmctest_per_cpu; p++)
+		if ((*p)->suite == s)
+			return (*p)->has(i);
+	return true;
+}
+
+static bool selected(const struct harness_options *o, const struct suite *s,
+		     unsigned case_index, const char *id)
+{
+	if (run.cpu != 0 && !on_every_cpu(s, case_index))
+		return false;
 	for (unsigned i = 0; i < o->excluded_count; i++)
-		if (glob_match(o->excluded[i], id))
+		if (glob_match_test(o->excluded[i], id))
 			return false;
 	if (o->pattern_count == 0)
 		return !(s->flags & SUITE_EXPLICIT);
@@ -199,7 +225,7 @@ static bool selected(const struct harness_options *o, const struct suite *s,
 		if ((s->flags & SUITE_EXPLICIT) &&
 		    starts_with_wildcard(o->patterns[i]))
 			continue;
-		if (glob_match(o->patterns[i], id))
+		if (glob_match_test(o->patterns[i], id))
 			return true;
 	}
 	return false;
@@ -211,6 +237,7 @@ struct case_text {
 	char description[160];
 };
 
+/* Case i of s as CPU run.cpu runs it: an AP's ID ends in "@cpuN". */
 static void describe(const struct suite *s, unsigned i, struct case_text *t)
 {
 	struct test_text text;
@@ -219,6 +246,8 @@ static void describe(const struct suite *s, unsigned i, struct case_text *t)
 	strbuf_init(&text.statements, t->statements, sizeof(t->statements));
 	strbuf_init(&text.description, t->description, sizeof(t->description));
 	s->describe(i, &text);
+	if (run.cpu != 0)
+		strbuf_printf(&text.id, "@cpu%u", run.cpu);
 }
 
 /* Whether id is group itself or starts with group and a dot. */
@@ -262,7 +291,7 @@ static unsigned for_each_selected(const struct harness_options *o,
 				struct case_text text;
 
 				describe(*s, i, &text);
-				if (!selected(o, *s, text.id))
+				if (!selected(o, *s, i, text.id))
 					continue;
 				count++;
 				if (visit)
@@ -313,13 +342,15 @@ static void print_diagnostics(const char *id)
 }
 
 /* An interrupt the test did not take for itself (a test that expects one
- * clears the log): the target delivered something nobody asked for. */
+ * clears the log), on any CPU: the target delivered something nobody
+ * asked for, or delivered it to a CPU that did not ask (SMP-4). */
 static void report_stray_interrupts(void)
 {
-	for (unsigned v = 0; v < 256; v++)
-		if (interrupt_log_count(v))
-			test_fail("unexpected interrupt: vector 0x%02x arrived %u time(s) during the test",
-				  v, interrupt_log_count(v));
+	for (unsigned cpu = 0; cpu < platform_cpu_count(); cpu++)
+		for (unsigned v = 0; v < 256; v++)
+			if (interrupt_log_count_on(cpu, v))
+				test_fail("unexpected interrupt: vector 0x%02x arrived %u time(s) on CPU %u during the test",
+					  v, interrupt_log_count_on(cpu, v), cpu);
 }
 
 /* The result line; a SKIP for a reason an earlier test gave in full
@@ -337,16 +368,9 @@ static void print_result(enum tap_result result, const struct case_text *t)
 			   current.skip_reason);
 }
 
-static void run_one(const struct suite *s, unsigned i,
-		    const struct case_text *t)
+/* The running test's diagnostics start empty. */
+static void begin_test(const struct case_text *t)
 {
-	uint64_t ran;
-	enum tap_result result;
-	unsigned group = 0;
-
-	while (t->id[group] && t->id[group] != '.')
-		group++;
-	exit_tally_group(t->id, group);	/* the test and its report */
 	current.started = platform_timestamp();
 	current.failed = false;
 	current.skipped = false;
@@ -356,6 +380,31 @@ static void run_one(const struct suite *s, unsigned i,
 	strbuf_init(&current.named, current.statements, sizeof(current.statements));
 	current.judged_count = 0;
 	add_statements(t->statements);
+}
+
+/* Its result line, and its diagnostics where they are due. */
+static void report_test(const struct case_text *t)
+{
+	enum tap_result result = current.failed ? TAP_FAIL
+				 : current.skipped ? TAP_SKIP : TAP_PASS;
+
+	run.count[result]++;
+	run.number++;
+	print_result(result, t);
+	if ((result == TAP_FAIL || run.options->verbose) && current.diag.len)
+		print_diagnostics(t->id);
+}
+
+static void run_one(const struct suite *s, unsigned i,
+		    const struct case_text *t)
+{
+	uint64_t ran;
+	unsigned group = 0;
+
+	while (t->id[group] && t->id[group] != '.')
+		group++;
+	exit_tally_group(t->id, group);	/* the test and its report */
+	begin_test(t);
 	current.active = true;
 	interrupt_log_clear();
 	if (!platform_run_contained(s->run, i))
@@ -363,14 +412,7 @@ static void run_one(const struct suite *s, unsigned i,
 	current.active = false;
 	ran = platform_timestamp();
 	report_stray_interrupts();
-
-	result = current.failed ? TAP_FAIL
-		 : current.skipped ? TAP_SKIP : TAP_PASS;
-	run.count[result]++;
-	run.number++;
-	print_result(result, t);
-	if ((result == TAP_FAIL || run.options->verbose) && current.diag.len)
-		print_diagnostics(t->id);
+	report_test(t);
 	exit_tally_group(0, 0);	/* not the `timing` lines */
 	if (run.options->timing)
 		console_printf("# time: %s run=%llu report=%llu\n", t->id,
@@ -378,18 +420,158 @@ static void run_one(const struct suite *s, unsigned i,
 			       (unsigned long long)(platform_timestamp() - ran));
 }
 
+bool harness_cpu_chosen(unsigned cpu)
+{
+	return cpu < platform_cpu_count() && run.options &&
+	       ((run.options->cpus >> cpu) & 1);
+}
+
+/* A test of the AP's part that did not run, or did not finish, because
+ * the AP is lost: not ok, and why (never a silent gap in the plan). */
+static void report_not_run(const struct case_text *t)
+{
+	begin_test(t);
+	test_judged("SMP-6");
+	test_fail("deviation: SMP-6: %s", ap.why);
+	report_test(t);
+}
+
+/* The AP's part runs on the AP, which reports each test itself while CPU
+ * 0 waits: one CPU writes the console at a time, and one start and wait
+ * per AP, not per test, as each costs milliseconds under emulation. */
+static void ap_run_one(const struct suite *s, unsigned i,
+		       const struct case_text *t)
+{
+	unsigned k = 0;
+
+	for (; t->id[k] && k + 1 < sizeof(ap.in); k++)
+		ap.in[k] = t->id[k];
+	ap.in[k] = '\0';
+	run_one(s, i, t);
+}
+
+static void ap_part(void *options)
+{
+	for_each_selected(options, ap_run_one);
+}
+
+/* Of a lost AP's part, the tests it did not report: not ok, each. */
+static unsigned not_run_left;
+
+static void report_rest(const struct suite *s, unsigned i,
+			const struct case_text *t)
+{
+	(void)s;
+	(void)i;
+	if (not_run_left == 0)
+		report_not_run(t);
+	else
+		not_run_left--;
+}
+
+static void run_ap_part(const struct harness_options *o)
+{
+	unsigned first = run.number;
+	struct strbuf why, lost;
+	char text[160];
+
+	ap.in[0] = '\0';
+	if (for_each_selected(o, 0) == 0)
+		return;
+	strbuf_init(&why, text, sizeof(text));
+	strbuf_init(&lost, ap.why, sizeof(ap.why));
+	if (!platform_start_on_cpu(run.cpu, ap_part, (void *)o, &why)) {
+		strbuf_printf(&lost, "CPU %u could not be given its tests: %s",
+			      run.cpu, text);
+	} else if (!platform_wait_cpu(run.cpu, HARNESS_AP_TIMEOUT_MS, &why)) {
+		current.active = false;
+		if (ap.in[0])
+			strbuf_printf(&lost, "CPU %u was lost in %s: %s",
+				      run.cpu, ap.in, text);
+		else
+			strbuf_printf(&lost, "CPU %u was lost before its first test: %s",
+				      run.cpu, text);
+	} else {
+		return;
+	}
+	not_run_left = run.number - first;	/* those it reported */
+	for_each_selected(o, report_rest);
+}
+
+/* Whether cpus= names a CPU the run does not have; which, in why. */
+static bool cpus_missing(const struct harness_options *o, struct strbuf *why)
+{
+	if (o->cpus == HARNESS_CPUS_ALL)
+		return false;
+	for (unsigned cpu = platform_cpu_count(); cpu < CPUS_MAX; cpu++)
+		if ((o->cpus >> cpu) & 1) {
+			strbuf_printf(why, "cpus= names CPU %u; the run has %u CPU(s), 0-%u",
+				      cpu, platform_cpu_count(),
+				      platform_cpu_count() - 1);
+			return true;
+		}
+	return false;
+}
+
+/* Visits the selected tests of CPU 0, then of each AP cpus= chooses;
+ * with run_parts, each AP runs its own. */
+static unsigned for_each_cpu(const struct harness_options *o,
+			     void (*visit)(const struct suite *, unsigned,
+					   const struct case_text *),
+			     bool run_parts)
+{
+	unsigned count;
+
+	run.cpu = 0;
+	count = for_each_selected(o, visit);
+	for (unsigned cpu = 1; cpu < platform_cpu_count(); cpu++) {
+		if (!((o->cpus >> cpu) & 1))
+			continue;
+		run.cpu = cpu;
+		if (run_parts)
+			run_ap_part(o);
+		else
+			count += for_each_selected(o, visit);
+	}
+	run.cpu = 0;
+	return count;
+}
+
+/* The CPUs of the run, on one comment line. */
+static void print_cpus(const struct harness_options *o)
+{
+	console_printf("# cpus: %u, APIC IDs", platform_cpu_count());
+	for (unsigned cpu = 0; cpu < platform_cpu_count(); cpu++)
+		console_printf(" %u", (unsigned)platform_cpu_apic_id(cpu));
+	console_printf("; the per-CPU part runs on CPU 0");
+	for (unsigned cpu = 1; cpu < platform_cpu_count(); cpu++)
+		if ((o->cpus >> cpu) & 1)
+			console_printf(" %u", cpu);
+	console_printf("\n");
+}
+
 int harness_run(const struct harness_options *o)
 {
 	unsigned planned;
+	char text[120];
+	struct strbuf why;
 
+	run.options = o;
+	strbuf_init(&why, text, sizeof(text));
+	if (cpus_missing(o, &why)) {
+		tap_version();
+		console_printf("# pmctest: %s\n", text);
+		harness_bail_out(text);
+	}
 	if (o->list) {
-		console_printf("# pmctest: %u tests\n", for_each_selected(o, list_one));
+		console_printf("# pmctest: %u tests\n",
+			       for_each_cpu(o, list_one, false));
 		return EXIT_PASSED;
 	}
 
 	/* The plan right after the version line (TAP 13), then the header. */
 	tap_version();
-	planned = for_each_selected(o, 0);
+	planned = for_each_cpu(o, 0, false);
 	if (planned == 0) {
 		console_printf("# no test is selected by tests= and exclude=\n");
 		harness_bail_out("nothing to run");
@@ -398,10 +580,10 @@ int harness_run(const struct harness_options *o)
 	console_printf("# pmctest " PMCTEST_VERSION "\n");
 	platform_print_header();
 	pmu_report(platform_enumeration());
+	print_cpus(o);
 
-	run.options = o;
 	run.started = platform_timestamp();
-	for_each_selected(o, run_one);
+	for_each_cpu(o, run_one, true);
 	if (o->timing) {
 		console_printf("# time: suite %llu\n",
 			       (unsigned long long)(platform_timestamp() - run.started));

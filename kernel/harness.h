@@ -8,6 +8,7 @@
 #define PMCTEST_HARNESS_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "platform.h"
 #include "strbuf.h"
@@ -32,10 +33,28 @@ struct suite {
 /* Runs only when a tests= pattern is its ID itself: selftest.hang, which
  * tests=selftest.* must not start. */
 #define SUITE_EXACT 2u
+/*
+ * The per-CPU part: after CPU 0's run, each application processor chosen
+ * by cpus= runs these suites too, one CPU at a time, its test IDs ending
+ * in "@cpuN" (kernel/glob.h says how patterns select them). A suite only
+ * some of whose cases belong to it names them with PER_CPU_CASES().
+ */
+#define SUITE_PER_CPU 4u
 
 #define REGISTER_SUITE(s)                                                    \
 	static const struct suite *const s##_registered                      \
 		__attribute__((used, section("pmctest_suites"))) = &(s)
+
+struct per_cpu_cases {
+	const struct suite *suite;
+	bool (*has)(unsigned i);	/* whether case i is in the part */
+};
+
+#define PER_CPU_CASES(s, has_)                                               \
+	static const struct per_cpu_cases s##_per_cpu = { &(s), has_ };      \
+	static const struct per_cpu_cases *const s##_per_cpu_registered      \
+		__attribute__((used, section("pmctest_per_cpu"))) =          \
+		&s##_per_cpu
 
 /*
  * The order the suites run in, so that the TAP of a target numbers its
@@ -92,6 +111,7 @@ bool test_verbose(void);
 void test_judged(const char *statements);
 
 #define HARNESS_MAX_PATTERNS 32
+#define HARNESS_CPUS_ALL 0xFFFFFFFFu
 
 struct harness_options {
 	const char *patterns[HARNESS_MAX_PATTERNS];	/* tests=; none: default run */
@@ -101,9 +121,26 @@ struct harness_options {
 	bool list;
 	bool verbose;
 	bool timing;	/* a "# time:" comment per test (make bench) */
+	/* cpus=: bit n for CPU n, the CPUs the per-CPU part runs on;
+	 * HARNESS_CPUS_ALL (cpus=all, or not given): every CPU the run has.
+	 * CPU 0 runs its part whatever it says. */
+	uint32_t cpus;
 	enum platform_exit_method exit_by;	/* exit=debug|reset|triple */
 	unsigned consoles;	/* console=: CONSOLE_* ports; 0: COM1 if a UART answers, else E9H */
 };
+
+/* Whether cpus= chooses CPU cpu (one the run has) for the per-CPU part:
+ * what the checks that involve several CPUs at once go by. */
+bool harness_cpu_chosen(unsigned cpu);
+
+/*
+ * How long an application processor may take for all its tests of the
+ * per-CPU part (about 30 ms under QEMU TCG), or for the work a check
+ * hands it, before it is reported lost. Generous, as a nested hypervisor
+ * under emulation is a hundred times slower, yet three lost APs stay
+ * within the two minutes a runner gives a QEMU target.
+ */
+#define HARNESS_AP_TIMEOUT_MS 30000u
 
 /* Runs (or lists) the selected tests; returns the exit status. */
 int harness_run(const struct harness_options *options);

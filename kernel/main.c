@@ -18,6 +18,7 @@
 #include "kernel_boot.h"
 #include "kernel_memory.h"
 #include "platform.h"
+#include "smp.h"
 #include "tap_writer.h"
 #include "trap.h"
 
@@ -31,6 +32,7 @@ static const struct arch_hooks hooks = {
 	.interrupt = interrupt_log_record,
 	.print = console_printf,
 	.exits = exit_tally_count,
+	.cpu_started = boot_msrs_record_cpu,
 };
 
 /* Before the harness has started its TAP: version line, why, and a Bail
@@ -77,6 +79,10 @@ void kmain(uint32_t protocol, uint64_t info)
 		line[n] = copy[n] = boot.command_line[n];
 	kernel_boot_record(boot_protocol_name(protocol), copy);
 	boot_msrs_record();	/* RESET-1..4: before any test writes one */
+	/* The APIs, once the boot information is checked and copied (the
+	 * AP start-up code may go where the loader left it). */
+	if (!smp_start(&boot, &memory, &error))
+		refuse("bad boot information", error_text);
 
 	if (!cmdline_parse(line, &options, &error))
 		refuse("bad command line", error_text);

@@ -20,7 +20,7 @@ struct pmu_cpuid {
 	uint32_t leaf01_eax;		/* family / model / stepping (MET-3) */
 	uint32_t leaf01_ecx;		/* bit 15: PDCM */
 	uint32_t leaf07_ebx;		/* CPUID.(07H,0):EBX: HLE [4], RTM [11] */
-	uint32_t leaf07_edx;		/* TSX_FORCE_ABORT [13], ARCH_CAPABILITIES [29] */
+	uint32_t leaf07_edx;		/* TSX_FORCE_ABORT [13], Hybrid [15] (SMP-1), ARCH_CAPABILITIES [29] */
 	uint32_t leaf0a_eax, leaf0a_ebx, leaf0a_ecx, leaf0a_edx;
 	bool has_leaf23;		/* CPUID.23H.01H is enumerated */
 	uint32_t leaf23_1_eax, leaf23_1_ebx;

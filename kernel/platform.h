@@ -37,8 +37,12 @@ uint64_t platform_timestamp(void);
 /* Header comment lines: what runs the suite (CPU, hypervisor signature). */
 void platform_print_header(void);
 
-/* The enumeration the model is asked about: CPUID and PERF_CAPABILITIES. */
+/* The enumeration the model is asked about: CPUID and PERF_CAPABILITIES,
+ * as CPU 0 gave it at boot. */
 const struct pmu_cpuid *platform_enumeration(void);
+
+/* The same read now on the executing CPU (SMP-1 compares the two). */
+void platform_read_enumeration(struct pmu_cpuid *out);
 
 /*
  * Run run(i) so that an unexpected exception ends only that call: returns

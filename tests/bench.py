@@ -13,7 +13,8 @@ a machine other jobs load, the wall time of a short run grows with the
 load and the CPU time much less, so the ratios are CPU times'. Then, with
 the kernel's `timing` option, the time per group of tests, the
 instructions that exit to a hypervisor per group (the exit tally) and the
-RDPMCs per second of the full ECX sweeps.
+RDPMCs per second of the full ECX sweeps; and the time the kernel takes
+to start the APs of a 4-vCPU machine.
 Writes a Markdown report.
 """
 import argparse
@@ -49,11 +50,12 @@ def excluded(expect_name):
     return f"exclude={','.join(globs)}" if globs else ""
 
 
-def qemu(args, accel, cpu, route, elf, iso, cmdline, machine=""):
+def qemu(args, accel, cpu, route, elf, iso, cmdline, machine="", cpus=1):
     uefi = machine == "uefi"
     ns = argparse.Namespace(qemu=args.qemu, memory=64, accel=accel, cpu=cpu,
                             machine="" if uefi else machine, route=route,
-                            iso=iso, elf=elf, cmdline=cmdline, qemu_args="",
+                            iso=iso, elf=elf, cmdline=cmdline,
+                            qemu_args=f"-smp {cpus}" if cpus > 1 else "",
                             firmware="uefi" if uefi else "bios")
     return boot.qemu_command(ns)
 
@@ -255,6 +257,27 @@ def sweep_rates(args, accel, cpu, machine):
             for test_id, runs in per_test.items()], None
 
 
+AP_CPUS = 4
+
+
+def ap_startup(args, accel, cpu, route):
+    """The kernel's AP start-up with AP_CPUS vCPUs (its "# cpus:" header
+    lines), args.runs boots of cpus.tables alone: (listed, started, median
+    us, min us), or a problem."""
+    runs, counts = [], None
+    for _ in range(args.runs):
+        run = boot.Boot(qemu(args, accel, cpu, route, args.elf, args.iso,
+                             "tests=cpus.tables", "", AP_CPUS),
+                        args.timeout, False, None)
+        _, problem = run.verdict()
+        said = bench_log.ap_startup(run.lines)
+        if problem or not said or said[2] is None:
+            return None, problem or "no \"# cpus: AP start-up\" line"
+        counts = said[:2]
+        runs.append(said[2])
+    return (*counts, statistics.median(runs), min(runs)), None
+
+
 def status_text(codes):
     # isa-debug-exit: QEMU exits with (status << 1) | 1.
     names = {1: "status 0", 3: "status 1", 5: "status 2", "timeout": "timed out"}
@@ -278,7 +301,7 @@ def main(argv):
            "16 between LFENCE-serialised RDTSCs, less the fastest empty "
            "batch; median and minimum over n batches. Where the instruction "
            "faults, the figure is the whole fault round trip.", ""]
-    times, rates, groups, exits, kuts = [], [], [], [], []
+    times, rates, groups, exits, kuts, aps = [], [], [], [], [], []
     kut_why_not = kut.why_not(args.kut_pmu)
     for name in args.targets.split(","):
         accel, cpu, label, expect, routes = TARGETS[name]
@@ -332,6 +355,10 @@ def main(argv):
         rates += [(label, *row, None) for row in rows]
         if problem:
             rates.append((label, "ecx.*.full.*", 0, 0, problem))
+        for route in ("pvh", "iso") if accel == "tcg" else ("pvh",):
+            print(f"bench: {label}: AP start-up with {AP_CPUS} vCPUs via "
+                  f"{route}, {args.runs} runs", flush=True)
+            aps.append((label, route, *ap_startup(args, accel, cpu, route)))
     out += ["## CPU time of the default suite",
             "",
             "The CPU time of the QEMU process (user and system, all its "
@@ -430,6 +457,23 @@ def main(argv):
         out.append(f"| {label} | {test_id} | {rdpmcs} | {seconds:.3f} | "
                    f"{rdpmcs / seconds:,.0f} |" if not problem else
                    f"| {label} | {test_id} | - | - | not measured: {problem} |")
+    out += ["", f"## AP start-up, {AP_CPUS} vCPUs", "",
+            "From CPU 0's first INIT to the last AP ready (arch/smp.c: "
+            "INIT to every AP, 10 ms, then to one AP at a time two start-up "
+            "IPIs 200 us apart, its own set-up and its reading of the PMU "
+            "MSRs), as the "
+            "kernel's header says it (`# cpus: AP start-up N us`, TSC "
+            f"calibrated against the PIT); -smp {AP_CPUS} on -M pc, "
+            f"median and minimum of {args.runs} boots.", "",
+            "| target | route | listed | started | median (ms) | min (ms) |",
+            "|---|---|---:|---:|---:|---:|"]
+    for label, route, figures, problem in aps:
+        if problem:
+            out.append(f"| {label} | {route} | - | - | - | not measured: {problem} |")
+            continue
+        listed, started, median, least = figures
+        out.append(f"| {label} | {route} | {listed} | {started} | "
+                   f"{median / 1000:.1f} | {least / 1000:.1f} |")
     with open(args.out, "w") as f:
         f.write("\n".join(out) + "\n")
     print("\n".join(out))

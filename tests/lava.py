@@ -43,15 +43,17 @@ def why_not_runnable():
     return None
 
 
-def render(image, cmdline, cpu, timeout, out):
-    """The job for image (an ELF: PVH, an ISO: GRUB) in out/job.yaml."""
+def render(image, cmdline, cpu, timeout, out, smp=1):
+    """The job for image (an ELF: PVH, an ISO: GRUB) in out/job.yaml; smp
+    vCPUs (the ELF's job)."""
     iso = image.endswith(".iso")
     with open(os.path.join(JOBS, "job-iso.yaml" if iso else "job-pvh.yaml")) as f:
         job = f.read()
     for key, value in (("@ELF@", os.path.abspath(image)),
                        ("@ISO@", os.path.abspath(image)),
                        ("@APPEND@", f"-append '{cmdline}'" if cmdline else ""),
-                       ("@CPU@", cpu), ("@TIMEOUT@", str(timeout))):
+                       ("@CPU@", cpu), ("@SMP@", str(smp)),
+                       ("@TIMEOUT@", str(timeout))):
         job = job.replace(key, value)
     path = os.path.join(out, "job.yaml")
     with open(path, "w") as f:
@@ -171,6 +173,19 @@ def check(args):
                                  verdicts.count("skip")),
                       f"{name}: every LAVA result has its TAP line's test ID and "
                       "verdict (pass, fail, skip)", differ[:10])
+
+        # Two vCPUs: CPU 1's tests carry "@cpu1", and LAVA records each
+        # under its own case (the ID with '.' and '@' made '_').
+        job = render(args.elf, "tests=smp.enum,priv.long.cpl3.pce1.valid",
+                     args.cpu, args.timeout, out, smp=2)
+        run = Job(job, out)
+        lava, seen = run.tests(), run.tap()
+        cases = [r["case"] for r in run.results if r.get("definition") == "pmctest"]
+        tap.check(seen == lava and ("smp.enum@cpu1", "pass") in seen and
+                  "smp_enum_cpu1" in cases and "smp_enum" in cases,
+                  "with 2 vCPUs an AP's result is a LAVA result of its own, "
+                  "its test ID with @cpu1, its case smp_enum_cpu1",
+                  [f"TAP {seen}", f"LAVA {lava}", f"cases {cases}"] + run.errors)
 
         # A kernel that stops after TAP began and before the summary line:
         # a malformed command line makes it bail out.

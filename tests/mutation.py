@@ -9,7 +9,12 @@ row does not expect, or a row's expected tests exist but do not catch it
 on a profile the row names. A row whose expected tests exist on no profile
 is a hole: printed, not failed, until the check is written.
 
-usage: mutation.py --sim PATH --profiles DIR --table FILE [--jobs N] [--report]
+Every run simulates a machine of --cpus CPUs (2 unless told), so that the
+per-CPU part runs on an application processor and the deviations of the
+per-vCPU side apply.
+
+usage: mutation.py --sim PATH --profiles DIR --table FILE [--cpus N]
+                   [--jobs N] [--report]
 """
 import argparse
 import concurrent.futures
@@ -22,7 +27,8 @@ from hosttools.tap_log import LISTED, RESULT
 
 
 def sim(args, profile, *words):
-    cmd = [args.sim, '--profile', str(profile), *words]
+    cmd = [args.sim, '--profile', str(profile), '--cpus', str(args.cpus),
+           *words]
     return subprocess.run(cmd, capture_output=True, text=True)
 
 
@@ -38,9 +44,17 @@ def read_table(path):
     return rows
 
 
+def id_matches(pattern, test_id):
+    """A test ID glob as the kernel's tests= reads one (kernel/glob.h): with
+    an '@' it matches the whole ID, without one the ID up to its '@cpuN'."""
+    if '@' in pattern:
+        return fnmatch.fnmatchcase(test_id, pattern)
+    return fnmatch.fnmatchcase(test_id.split('@')[0], pattern)
+
+
 def matches(patterns, test_id, statements):
     return any(statements and p[1:] in statements.split() if p.startswith('@')
-               else fnmatch.fnmatchcase(test_id, p) for p in patterns)
+               else id_matches(p, test_id) for p in patterns)
 
 
 class Profile:
@@ -147,6 +161,7 @@ def main():
     parser.add_argument('--sim', required=True)
     parser.add_argument('--profiles', required=True)
     parser.add_argument('--table', required=True)
+    parser.add_argument('--cpus', type=int, default=2)
     parser.add_argument('--jobs', type=int, default=2)
     parser.add_argument('--report', action='store_true')
     args = parser.parse_args()

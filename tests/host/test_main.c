@@ -1,6 +1,7 @@
 /*
  * model-test: the host unit tests of the model, its decoder, the query
- * parser and, given its path as the argument, the pmctest-model binary.
+ * parser, the test-ID glob and, given its path as the argument, the
+ * pmctest-model binary.
  */
 #include <stdio.h>
 #include <string.h>
@@ -30,6 +31,7 @@ int main(int argc, char **argv)
 	test_model_span();
 	test_decode();
 	test_query();
+	test_glob();
 	if (argc > 1)
 		test_tool(argv[1]);
 	else

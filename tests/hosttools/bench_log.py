@@ -1,8 +1,10 @@
 """What make bench reads in the kernel's TAP: the bench.* group's
 "bench NAME cycles_median=N cycles_min=N n=N outcome=WHAT" lines, which
 sit in the YAML diagnostics of each bench test (its `message` where the
-line is the test's first diagnostic, else an item of its list); and, with
-`timing`, the exit tally's "# exits: GROUP KIND=N ... io.0xPORT=N" lines."""
+line is the test's first diagnostic, else an item of its list); with
+`timing`, the exit tally's "# exits: GROUP KIND=N ... io.0xPORT=N" lines;
+and the header's "# cpus:" lines (arch/smp.c): CPUs started, and the AP
+start-up's microseconds."""
 import re
 
 from . import tap_log
@@ -37,3 +39,21 @@ def exit_tallies(lines):
             tallies[m.group(1)] = {k: int(v) for k, v in
                                    (kv.split("=") for kv in m.group(2).split())}
     return tallies
+
+
+CPUS_LINE = re.compile(r"^# cpus: (\d+) listed \(.*\), (\d+) started")
+AP_STARTUP_LINE = re.compile(r"^# cpus: AP start-up (\d+) us")
+
+
+def ap_startup(lines):
+    """(CPUs listed, CPUs started, AP start-up in us or None) of a
+    header, or None without a "# cpus:" line naming them."""
+    counts, us = None, None
+    for line in lines:
+        m = CPUS_LINE.match(line)
+        if m:
+            counts = (int(m[1]), int(m[2]))
+        m = AP_STARTUP_LINE.match(line)
+        if m:
+            us = int(m[1])
+    return (*counts, us) if counts else None

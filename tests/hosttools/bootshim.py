@@ -33,7 +33,7 @@ import subprocess
 import tempfile
 import time
 
-from . import procs
+from . import firmware_tables, procs
 
 SHIM_PARAMS = 0x500000          # tests/bootshim/shim.asm
 SHIM_MAGIC = 0x4D494853
@@ -90,9 +90,11 @@ def mb2(*tags, total=None, end=END_TAG):
     return struct.pack("<II", 8 + len(body) if total is None else total, 0) + body
 
 
-def start_info(cmdline_paddr, magic=HVM_START_MAGIC):
-    """struct hvm_start_info, version 1 (Xen's start_info.h)."""
-    return struct.pack("<IIIIQQQ", magic, 1, 0, 0, 0, cmdline_paddr, 0)
+def start_info(cmdline_paddr, magic=HVM_START_MAGIC, rsdp_paddr=0):
+    """struct hvm_start_info, version 1 (Xen's start_info.h), without a
+    memory map."""
+    return struct.pack("<IIIIQQQQII", magic, 1, 0, 0, 0, cmdline_paddr, rsdp_paddr,
+                       0, 0, 0)
 
 
 # --- boot_params, the Linux zero page (Documentation/arch/x86/zero-page.rst)
@@ -132,6 +134,30 @@ def pvh_with_cmdline(text):
     return head + bytes(64 - len(head)) + text.encode() + b"\0"
 
 
+TABLES_SELECTION = "tests=selftest.pass,cpus.tables"
+
+
+def pvh_with_tables(madt=None, rsdt_entries=None, rsdp=None, rsdp_paddr=None):
+    """start_info at INFO, the command line TABLES_SELECTION at INFO + 64,
+    and ACPI tables from INFO + 0x100 that the start_info's rsdp_paddr
+    names (QEMU's layout: an RSDP of revision 0, an RSDT, a MADT)."""
+    madt_at, rsdt_at, rsdp_at = INFO + 0x400, INFO + 0x200, INFO + 0x100
+    mem = firmware_tables.Memory(INFO, 0x1000)
+    mem.put(INFO, start_info(INFO + 64, rsdp_paddr=rsdp_at if rsdp_paddr is None
+                             else rsdp_paddr))
+    mem.put(INFO + 64, TABLES_SELECTION.encode() + b"\0")
+    mem.put(rsdp_at, rsdp or firmware_tables.rsdp(rsdt=rsdt_at))
+    mem.put(rsdt_at, firmware_tables.root([madt_at] if rsdt_entries is None else rsdt_entries))
+    mem.put(madt_at, madt or firmware_tables.madt([0]))
+    return bytes(mem.data)
+
+
+def entry_past_end():
+    """A MADT whose last entry says 200 bytes, past the table's end."""
+    body = struct.pack("<II", 0xFEE00000, 1) + struct.pack("<BBBBI", 0, 8, 0, 0, 1)
+    return firmware_tables.sdt(b"APIC", body + struct.pack("<BB6x", 1, 200))
+
+
 # --- The cases --------------------------------------------------------------
 
 SELECTION = "tests=selftest.pass"
@@ -140,9 +166,11 @@ SELECT = cmdline_tag(SELECTION)
 # name; route (ROUTES); the boot information, placed at INFO; the text the
 # Bail out! line must hold (None: the selected test must run and pass); the
 # framebuffer's honest extent (address, bytes), the canary window's hole;
-# EBX when not INFO.
-Case = collections.namedtuple("Case", "name route info expect fb ebx",
-                              defaults=(None, None))
+# EBX when not INFO; for firmware tables the kernel refuses while it runs
+# on (on CPU 0 alone), the text cpus.tables' failure must hold, or for
+# tables it takes, the text of the header's "# cpus:" line.
+Case = collections.namedtuple("Case", "name route info expect fb ebx tables cpus",
+                              defaults=(None, None, None, None))
 
 
 def mb2_case(name, info, expect, fb=None, ebx=None):
@@ -151,6 +179,10 @@ def mb2_case(name, info, expect, fb=None, ebx=None):
 
 def pvh_case(name, info, expect, ebx=None):
     return Case(name, "pvh", info, expect, None, ebx)
+
+
+def tables_case(name, info, refused=None, cpus=None):
+    return Case(name, "pvh", info, None, None, None, refused, cpus)
 
 
 def linux64_case(name, info, expect, ebx=None):
@@ -218,6 +250,31 @@ CASES = [
     pvh_case("pvh.cmdline.over-kernel", start_info(0x100010),
              "cmdline_paddr 0x100010: 0x100010..0x100011 overlaps the kernel image"),
     pvh_case("pvh.cmdline.long", pvh_with_cmdline("a" * 2000), "longer than 1023"),
+
+    # The ACPI tables PVH's rsdp_paddr names: an RSDP that is not one is
+    # bad boot information; tables behind a sound one that do not hold
+    # leave the run on CPU 0, and cpus.tables fails naming the field.
+    tables_case("tables.sound", pvh_with_tables(),
+                cpus="# cpus: 1 listed (ACPI MADT via the RSDT), 1 started"),
+    Case("tables.rsdp.checksum", "pvh",
+         pvh_with_tables(rsdp=firmware_tables.rsdp(rsdt=INFO + 0x200, checksum_ok=False)),
+         "PVH rsdp_paddr: the RSDP's checksum over its first 20 bytes is not 0"),
+    Case("tables.rsdp.over-kernel", "pvh", pvh_with_tables(rsdp_paddr=0x100010),
+         "PVH rsdp_paddr: 0x100010..0x100024 overlaps the kernel image"),
+    tables_case("tables.madt.checksum", pvh_with_tables(
+                madt=firmware_tables.sdt(b"APIC", bytes(16), checksum_ok=False)),
+                refused="APIC checksum: its 52 bytes do not sum to 0"),
+    tables_case("tables.madt.entry-past-end", pvh_with_tables(madt=entry_past_end()),
+                refused="entry at offset 52, type 1: length 200: not 2 to the 8 bytes left"),
+    tables_case("tables.madt.duplicate", pvh_with_tables(madt=firmware_tables.madt([0, 1, 1])),
+                refused="APIC ID 0x1 listed twice"),
+    tables_case("tables.madt.bsp-missing", pvh_with_tables(madt=firmware_tables.madt([1, 2])),
+                refused="lists 2 CPUs, not the running one (APIC ID 0x0)"),
+    tables_case("tables.madt.200-cpus", pvh_with_tables(madt=firmware_tables.madt(list(range(200)))),
+                cpus="200 listed (ACPI MADT via the RSDT), 1 started, xAPIC, "
+                     "184 ignored beyond CPUS_MAX 16"),
+    tables_case("tables.rsdt.into-kernel", pvh_with_tables(rsdt_entries=[0x100000]),
+                refused="entry 0, 0x100000: 0x100000..0x100024 overlaps the kernel image"),
 
     # The Linux 64-bit entry (e_entry in long mode) and its boot_params
     linux64_case("linux64.sound", boot_params(SELECTION), None),
@@ -435,6 +492,18 @@ def verdict_problems(case, outcome):
     """What is wrong with the run's ending, for the case's expectation."""
     bail = [l for l in outcome.lines if l.startswith("Bail out!")]
     problems = []
+    if case.tables:
+        failed = [l for l in outcome.lines if l.startswith("not ok ") and "cpus.tables" in l]
+        if outcome.status != 1 or bail or len(failed) != 1:
+            problems.append(f"expected cpus.tables alone to fail, status 1: status "
+                            f"{outcome.status}, {bail[0] if bail else 'no Bail out!'}, "
+                            f"failed: {failed}")
+        if not any(case.tables in l for l in outcome.lines):
+            problems.append(f"expected cpus.tables to say {case.tables!r}")
+        return problems
+    if case.cpus and not any(l.startswith("# cpus: ") and case.cpus in l
+                             for l in outcome.lines):
+        problems.append(f"expected a header line '# cpus: ...{case.cpus}...'")
     if case.expect is None:
         if outcome.status != 0 or bail:
             problems.append(f"expected the selected test to run and pass: status "

@@ -5,7 +5,8 @@ holds the two parsers against each other (tests/host/cmdline_check.c)."""
 
 KERNEL_CMDLINE_MAX = 1023   # kernel/main.c copies at most this many bytes
 MAX_PATTERNS = 32           # HARNESS_MAX_PATTERNS in kernel/harness.h
-PATTERN_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789._-*?")
+PATTERN_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789._-*?@")
+CPUS_MAX = 16               # CPUS_MAX in kernel/cpus.h
 OPTIONS = ("list", "verbose", "timing")
 CONSOLES = ("com1", "e9")
 
@@ -20,11 +21,32 @@ def pattern_problem(key, value, given):
         bad = next((c for c in pattern if c not in PATTERN_CHARS), None)
         if bad is not None:
             return (f"{key}={value}: '{bad}' is not allowed in a pattern "
-                    "(use a-z 0-9 . _ - * ?)")
+                    "(use a-z 0-9 . _ - * ? @)")
         if pattern == "":
             return f"{key}={value}: empty pattern"
         if i == MAX_PATTERNS:
             return f"{key}=: more than {MAX_PATTERNS} patterns"
+    return None
+
+
+def cpus_problem(value, given):
+    """cpus=all or cpus=N[-M][,N[-M]]...: the CPUs of the per-CPU part."""
+    if given:
+        return "cpus= given twice (join the CPUs with commas)"
+    if value == "all":
+        return None
+    for item in value.split(","):
+        first, dash, last = item.partition("-")
+        for number in (first, last) if dash else (first,):
+            if not number.isdigit() or not number.isascii():
+                return (f"cpus={value}: not all, nor CPU numbers and ranges "
+                        "(e.g. cpus=0,2-3)")
+            if int(number) >= CPUS_MAX:
+                return f"cpus={value}: pmctest runs CPUs 0-{CPUS_MAX - 1}"
+        if dash and "-" in last:
+            return f"cpus={value}: '-' is not allowed (use all, or numbers, '-' and ',')"
+        if dash and int(last) < int(first):
+            return f"cpus={value}: the range {first}-{last} runs backwards"
     return None
 
 
@@ -60,6 +82,12 @@ def cmdline_problem(cmdline):
                 return problem
             given.add(key)
             continue
+        if eq and key == "cpus":
+            problem = cpus_problem(value, key in given)
+            if problem:
+                return problem
+            given.add(key)
+            continue
         if eq and key in ("tests", "exclude"):
             problem = pattern_problem(key, value, key in given)
             if problem:
@@ -67,6 +95,6 @@ def cmdline_problem(cmdline):
             given.add(key)
             continue
         return (f"unknown option '{word}' (known: tests=GLOB[,GLOB], "
-                "exclude=GLOB[,GLOB], console=com1|e9|com1,e9, list, verbose, "
-                "timing)")
+                "exclude=GLOB[,GLOB], cpus=all|N[-M][,N[-M]], "
+                "console=com1|e9|com1,e9, list, verbose, timing)")
     return None

@@ -28,6 +28,8 @@ becomes one JUnit testsuite. Fields:
             fewer cases, for a slow target; tests/run without --subset runs
             the default suite
   megs      Bochs: the memory in MiB (64 unless said)
+  cpus      QEMU (-smp) and Bochs (cpu: count=): the vCPUs, 1 unless said;
+            the kernel starts those the firmware tables list
   explicit  not booted by --all unless --only names it (slow, or needs
             images built by hand)
   fallbacks QEMU: (stderr text, -cpu suffix, why) retried once when QEMU
@@ -45,11 +47,11 @@ ARCH_CAPABILITIES = ("failed to set MSR 0x10a", ",-arch-capabilities",
 
 
 def qemu(name, accel, cpu, route, about, machine="", expect=None,
-         timeout=120, fallbacks=(), firmware="bios"):
+         timeout=120, fallbacks=(), firmware="bios", cpus=1):
     return dict(name=name, emulator="qemu", accel=accel, cpu=cpu,
                 route=route, machine=machine, expect=expect or name,
                 timeout=timeout, fallbacks=list(fallbacks), about=about,
-                firmware=firmware)
+                firmware=firmware, cpus=cpus)
 
 
 # The VMMs a hypervisor developer ships, booting build/pmctest.elf on KVM:
@@ -67,10 +69,10 @@ def vmm(name, emulator, route, about, timeout=120):
                 about=about)
 
 
-def bochs(name, cpu, about, bochs_cpu="", expect=None, timeout=300):
+def bochs(name, cpu, about, bochs_cpu="", expect=None, timeout=300, cpus=1):
     return dict(name=name, emulator="bochs", route="iso", cpu=cpu,
                 bochs_cpu=bochs_cpu, expect=expect or name, timeout=timeout,
-                about=about)
+                about=about, cpus=cpus)
 
 
 def nested(name, kernel, about, expect=None, timeout=300, explicit=False):
@@ -125,6 +127,13 @@ TARGETS = [
     qemu("qemu-tcg-max-microvm", "tcg", "max", "pvh",
          "QEMU TCG, -cpu max, PVH -kernel on -M microvm (qboot)",
          machine="microvm", expect="qemu-tcg-max"),
+    # Four vCPUs: the APs the MADT lists started and given the per-CPU
+    # part of the suite, by PVH and from GRUB.
+    qemu("qemu-tcg-max-smp4", "tcg", "max", "pvh",
+         "QEMU TCG, -cpu max -smp 4, PVH -kernel on pc", cpus=4),
+    qemu("qemu-tcg-max-smp4-iso", "tcg", "max", "iso",
+         "QEMU TCG, -cpu max -smp 4, GRUB ISO on pc (SeaBIOS)",
+         expect="qemu-tcg-max-smp4", cpus=4),
     qemu("qemu-tcg-intel", "tcg", "Skylake-Client", "pvh",
          "QEMU TCG, -cpu Skylake-Client, PVH -kernel on pc"),
     qemu("qemu-tcg-intel-iso", "tcg", "Skylake-Client", "iso",
@@ -158,6 +167,9 @@ TARGETS = [
     bochs("bochs-skylake-lax-msrs", "corei7_skylake_x",
           "Bochs, corei7_skylake_x with ignore_bad_msrs=1 (unknown MSRs "
           "read 0, writes dropped)", bochs_cpu="ignore_bad_msrs=1"),
+    bochs("bochs-skylake-smp2", "corei7_skylake_x",
+          "Bochs, corei7_skylake_x with 2 CPUs (cpu: count=2), GRUB ISO, "
+          "unknown MSRs #GP", cpus=2),
     bochs("bochs-icelake", "corei7_icelake_u",
           "Bochs, cpu model corei7_icelake_u, GRUB ISO, unknown MSRs #GP"),
     bochs("bochs-tigerlake", "tigerlake",

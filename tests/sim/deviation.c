@@ -149,6 +149,22 @@ static const struct deviation_info table[DEV_COUNT] = {
 		"IA32_PERF_GLOBAL_INUSE bit x follows IA32_PERFEVTSELx.EN instead of bits 7:0" },
 	[DEV_PORT_IO_NOT_COUNTED] = { "port-io-not-counted", "EXIT-1",
 		"a port I/O instruction the hypervisor completes is not counted as retired (its I/O completion path skips the account)" },
+	[DEV_COUNTERS_SHARED] = { "counters-shared", "SMP-3",
+		"one counter bank for all vCPUs: a count written on one is read on the others" },
+	[DEV_PCE_SHARED] = { "pce-shared", "SMP-2",
+		"the CR4.PCE last written on any vCPU decides RDPMC on every vCPU" },
+	[DEV_AP_RDPMC_INTERCEPTED] = { "ap-rdpmc-intercepted", "SMP-2 PRIV-1",
+		"RDPMC stays intercepted on secondary vCPUs: #GP(0) above CPL 0 whatever CR4.PCE" },
+	[DEV_PMI_WRONG_CPU] = { "pmi-wrong-cpu", "SMP-4 PMI-1",
+		"a counter's PMI goes to the next vCPU's local APIC, not its own" },
+	[DEV_STATE_LOST_ON_SWITCH] = { "state-lost-on-switch", "SMP-3",
+		"a vCPU's counters are not restored when it runs again: they read 0" },
+	[DEV_ENUMERATION_DIFFERS] = { "enumeration-differs", "SMP-1",
+		"secondary vCPUs enumerate one general-purpose counter fewer than vCPU 0" },
+	[DEV_AP_NOT_AS_INIT_LEFT] = { "ap-not-as-init-left", "SMP-5 RESET-2",
+		"secondary vCPUs start with a counter counting, not as reset and INIT leave it" },
+	[DEV_AP_HANGS] = { "ap-hangs", "SMP-6",
+		"a secondary vCPU stops in its first counting workload and never returns" },
 };
 
 const struct deviation_info *deviation_info(enum deviation d)
@@ -278,6 +294,18 @@ bool deviation_applies(enum deviation d, const struct sim_cpu *cpu)
 		return arch && cpu->version >= 4;
 	case DEV_PORT_IO_NOT_COUNTED:
 		return counting;
+	case DEV_PCE_SHARED:
+	case DEV_AP_RDPMC_INTERCEPTED:
+		return sim_cpu_total > 1 && vendor != VENDOR_OTHER;
+	case DEV_ENUMERATION_DIFFERS:
+		return sim_cpu_total > 1 &&
+		       ((arch && cpu->gp_count > 0) || vendor == VENDOR_AMD);
+	case DEV_COUNTERS_SHARED:
+	case DEV_PMI_WRONG_CPU:
+	case DEV_STATE_LOST_ON_SWITCH:
+	case DEV_AP_NOT_AS_INIT_LEFT:
+	case DEV_AP_HANGS:
+		return sim_cpu_total > 1 && counting;
 	default:
 		return vendor != VENDOR_OTHER;
 	}

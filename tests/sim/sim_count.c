@@ -1,6 +1,7 @@
 #include "sim_count.h"
 
 #include "interrupt_log.h"
+#include "sim_cpus.h"
 
 #define EVTSEL_USR	(1ull << 16)
 #define EVTSEL_OS	(1ull << 17)
@@ -117,7 +118,11 @@ static bool raise_pmi(struct sim_cpu *cpu)
 		return false;
 	if ((cpu->lvt_pc & LVT_MASKED) && !has(cpu, DEV_PMI_WHILE_MASKED))
 		return false;
-	interrupt_log_record(cpu->lvt_pc & 0xFF);
+	if (has(cpu, DEV_PMI_WRONG_CPU))	/* SMP-4 */
+		sim_interrupt_to((cpu->index + 1) % sim_cpu_total,
+				 cpu->lvt_pc & 0xFF);
+	else
+		interrupt_log_record(cpu->lvt_pc & 0xFF);
 	if ((intel && !has(cpu, DEV_LVT_NOT_MASKED_ON_PMI)) ||
 	    (!intel && has(cpu, DEV_AMD_LVT_MASKED_ON_PMI)))
 		cpu->lvt_pc |= LVT_MASKED;

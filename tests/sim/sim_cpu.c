@@ -58,6 +58,17 @@ static void left_by_previous_boot(struct sim_counter *c, unsigned seed)
 	c->control = PREVIOUS_BOOT_SELECT;
 }
 
+/* DEV_AP_NOT_AS_INIT_LEFT: an application processor starts with its
+ * first counter counting, as if INIT (or the VMM that emulates it) did
+ * not leave the reset state (SMP-5). */
+static void left_by_firmware(struct sim_cpu *cpu)
+{
+	if (cpu->enumeration.vendor == VENDOR_AMD)
+		left_by_previous_boot(&cpu->amd_core[0], 0);
+	else
+		left_by_previous_boot(&cpu->gp[0], 0);
+}
+
 static void init_intel(struct sim_cpu *cpu, const struct pmu_cpuid *e)
 {
 	unsigned gp_width = bits(e->leaf0a_eax, 16, 8);
@@ -136,19 +147,39 @@ static void init_amd(struct sim_cpu *cpu, const struct pmu_cpuid *e)
 			present(&cpu->amd_l2[n], AMD_WIDTH);
 }
 
+/* DEV_ENUMERATION_DIFFERS: an application processor enumerates one
+ * general-purpose counter fewer (Intel: CPUID.0AH:EAX[15:8]; AMD: no
+ * PerfCtrExtCore, 4 core counters instead of 6, or PerfMonV2's count). */
+static void enumerate_differently(struct pmu_cpuid *e)
+{
+	unsigned gp = (e->leaf0a_eax >> 8) & 0xFF;
+
+	if (e->vendor == VENDOR_INTEL && gp > 0)
+		e->leaf0a_eax = (e->leaf0a_eax & ~0xFF00u) | (gp - 1) << 8;
+	else if (e->vendor == VENDOR_AMD && (e->ext01_ecx & AMD_EXT_CORE))
+		e->ext01_ecx &= ~AMD_EXT_CORE;
+	else if (e->vendor == VENDOR_AMD)
+		e->ext01_ecx |= AMD_EXT_CORE;
+}
+
 void sim_cpu_init(struct sim_cpu *cpu, const struct pmu_cpuid *enumeration,
-		  enum deviation deviation)
+		  enum deviation deviation, unsigned index)
 {
 	memset(cpu, 0, sizeof(*cpu));
 	cpu->enumeration = *enumeration;
 	cpu->deviation = deviation;
+	cpu->index = index;
+	if (index != 0 && deviation == DEV_ENUMERATION_DIFFERS)
+		enumerate_differently(&cpu->enumeration);
 	cpu->lvt_pc = LVT_RESET;
 	cpu->efer = EFER_LONG_MODE;
 	cpu->noise = NOISE_SEED;
-	if (enumeration->vendor == VENDOR_INTEL)
-		init_intel(cpu, enumeration);
-	else if (enumeration->vendor == VENDOR_AMD)
-		init_amd(cpu, enumeration);
+	if (cpu->enumeration.vendor == VENDOR_INTEL)
+		init_intel(cpu, &cpu->enumeration);
+	else if (cpu->enumeration.vendor == VENDOR_AMD)
+		init_amd(cpu, &cpu->enumeration);
+	if (index != 0 && deviation == DEV_AP_NOT_AS_INIT_LEFT)
+		left_by_firmware(cpu);
 	sim_rearm_all(cpu);
 }
 

@@ -37,6 +37,8 @@ struct sim_counter {
 struct sim_cpu {
 	struct pmu_cpuid enumeration;	/* the profile, as CPUID reports it */
 	enum deviation deviation;
+	unsigned index;			/* which CPU: 0 the bootstrap processor */
+	bool cr4_pce;			/* CR4.PCE as it stays between executions */
 
 	/* Intel, CPUID.0AH / 23H / IA32_PERF_CAPABILITIES */
 	unsigned version;		/* 0AH:EAX[7:0]; 0: non-architectural */
@@ -81,12 +83,22 @@ struct sim_cpu {
 	uint64_t noise;
 };
 
-/* The one simulated CPU the harness runs against. */
-extern struct sim_cpu sim;
+/*
+ * The simulated CPUs, each with its own state: CR4, counters, event
+ * selects, global MSRs, local APIC, enumeration (tests/sim/sim_cpus.c
+ * implements kernel/cpus.h on them). The one executing is sim_this().
+ */
+#define SIM_CPUS_MAX 16		/* CPUS_MAX of kernel/cpus.h */
 
-/* Builds the CPU from its enumeration: counters, widths, start values. */
+extern struct sim_cpu sim_cpus[SIM_CPUS_MAX];
+extern unsigned sim_cpu_total;	/* how many the machine has, >= 1 */
+
+struct sim_cpu *sim_this(void);
+
+/* Builds CPU index from its enumeration: counters, widths, start values
+ * (an application processor's as INIT leaves them). */
 void sim_cpu_init(struct sim_cpu *cpu, const struct pmu_cpuid *enumeration,
-		  enum deviation deviation);
+		  enum deviation deviation, unsigned index);
 
 /* A counter's value as the hardware holds it: `width` bits. */
 uint64_t sim_counter_value(const struct sim_counter *c);

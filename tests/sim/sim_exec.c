@@ -8,6 +8,7 @@
 
 #include "sim_count.h"
 #include "sim_cpu.h"
+#include "sim_cpus.h"
 #include "sim_exit.h"
 #include "sim_msr.h"
 #include "sim_rdpmc.h"
@@ -43,9 +44,9 @@ bool exec_available(const struct exec_state *state, struct strbuf *why_not)
 void exec_rdpmc(const struct exec_state *state, uint64_t rax, uint64_t rcx,
 		uint64_t rdx, struct exec_outcome *out)
 {
-	sim_rdpmc(&sim, state, rax, rcx, rdx, out);
+	sim_rdpmc(sim_this(), state, rax, rcx, rdx, out);
 	if (!out->faulted)
-		sim_retire(&sim, cpl_of(state));
+		sim_retire(sim_this(), cpl_of(state));
 }
 
 void exec_rdpmc_batch(const struct exec_state *state, uint64_t rax,
@@ -54,7 +55,7 @@ void exec_rdpmc_batch(const struct exec_state *state, uint64_t rax,
 {
 	for (unsigned i = 0; i < n; i++) {
 		if (serialize && i > 0)
-			sim_exit_complete(&sim, cpl_of(state), SIM_EXIT_OTHER); /* CPUID, ENC-2 */
+			sim_exit_complete(sim_this(), cpl_of(state), SIM_EXIT_OTHER); /* CPUID, ENC-2 */
 		exec_rdpmc(state, rax, rcx[i], rdx, &out[i]);
 	}
 }
@@ -71,13 +72,13 @@ static void msr_outcome(bool done, uint64_t rip, uint64_t rax, uint32_t msr,
 		.rax = rax, .rcx = msr, .rdx = rdx,
 	};
 	if (done)	/* an intercepted instruction (EXIT-1) */
-		sim_exit_complete(&sim, 0, SIM_EXIT_OTHER);
+		sim_exit_complete(sim_this(), 0, SIM_EXIT_OTHER);
 }
 
 void exec_rdmsr(uint32_t msr, struct exec_outcome *out)
 {
 	uint64_t value = 0;
-	bool done = sim_rdmsr(&sim, msr, &value);
+	bool done = sim_rdmsr(sim_this(), msr, &value);
 
 	msr_outcome(done, SIM_RDMSR_RIP, done ? (uint32_t)value : 0, msr,
 		    done ? value >> 32 : 0, out);
@@ -85,18 +86,39 @@ void exec_rdmsr(uint32_t msr, struct exec_outcome *out)
 
 void exec_wrmsr(uint32_t msr, uint64_t value, struct exec_outcome *out)
 {
-	bool done = sim_wrmsr(&sim, msr, value);
+	bool done = sim_wrmsr(sim_this(), msr, value);
 
 	msr_outcome(done, SIM_WRMSR_RIP, (uint32_t)value, msr, value >> 32, out);
+}
+
+void exec_cr4_pce_set(bool pce)
+{
+	if (sim_this()->deviation == DEV_PCE_SHARED)
+		for (unsigned cpu = 0; cpu < sim_cpu_total; cpu++)
+			sim_cpus[cpu].cr4_pce = pce;
+	sim_this()->cr4_pce = pce;
+}
+
+bool exec_cr4_pce(void)
+{
+	return sim_this()->cr4_pce;
+}
+
+void exec_rdpmc_kept_cr4(unsigned cpl, uint64_t rax, uint64_t rcx,
+			 uint64_t rdx, struct exec_outcome *out)
+{
+	const struct exec_state state = { MODE_LONG, cpl, sim_this()->cr4_pce };
+
+	exec_rdpmc(&state, rax, rcx, rdx, out);
 }
 
 /* A number in [0, n): the xorshift64 of the simulated CPU. */
 static uint64_t noise(uint64_t n)
 {
-	sim.noise ^= sim.noise << 13;
-	sim.noise ^= sim.noise >> 7;
-	sim.noise ^= sim.noise << 17;
-	return sim.noise % n;
+	sim_this()->noise ^= sim_this()->noise << 13;
+	sim_this()->noise ^= sim_this()->noise >> 7;
+	sim_this()->noise ^= sim_this()->noise << 17;
+	return sim_this()->noise % n;
 }
 
 /* What a real CPU counts around the loop, as arch/exec.c runs it: the ring
@@ -111,21 +133,23 @@ static uint64_t noise(uint64_t n)
 static void around_loop(unsigned cpl)
 {
 	if (cpl != 0) {
-		sim_execute(&sim, &(struct sim_work){ 0, ENTRY_KERNEL, 1, 0 });
-		sim_execute(&sim, &(struct sim_work){ cpl, ENTRY_RING, 1, 1 });
+		sim_execute(sim_this(), &(struct sim_work){ 0, ENTRY_KERNEL, 1, 0 });
+		sim_execute(sim_this(), &(struct sim_work){ cpl, ENTRY_RING, 1, 1 });
 	}
-	sim_execute(&sim, &(struct sim_work){ cpl, noise(STALL_MAX), 0, 0 });
-	sim_execute(&sim, &(struct sim_work){ 0, noise(2), 1, 0 });
+	sim_execute(sim_this(), &(struct sim_work){ cpl, noise(STALL_MAX), 0, 0 });
+	sim_execute(sim_this(), &(struct sim_work){ 0, noise(2), 1, 0 });
 }
 
 void exec_known_loop(unsigned cpl, uint64_t iterations)
 {
+	if (sim_this()->deviation == DEV_AP_HANGS && sim_this()->index != 0)
+		sim_cpu_hang();
 	around_loop(cpl);
 	/* arch/known_loop.asm: mov; (dec, jnz) x iterations; ret. */
-	sim_execute(&sim, &(struct sim_work){ cpl, 1, 1, 0 });
-	sim_execute(&sim, &(struct sim_work){ cpl, iterations,
+	sim_execute(sim_this(), &(struct sim_work){ cpl, 1, 1, 0 });
+	sim_execute(sim_this(), &(struct sim_work){ cpl, iterations,
 			KNOWN_LOOP_INSTRUCTIONS, KNOWN_LOOP_BRANCHES });
-	sim_execute(&sim, &(struct sim_work){ cpl, 1, 1, 1 });
+	sim_execute(sim_this(), &(struct sim_work){ cpl, 1, 1, 1 });
 	around_loop(cpl);
 }
 
@@ -140,11 +164,11 @@ void exec_exiting_loop(enum exiting_insn insn, unsigned cpl,
 
 	around_loop(cpl);
 	for (uint64_t i = 0; i < iterations; i++) {
-		sim_execute(&sim, &(struct sim_work){ cpl, 1, 1, 0 });
-		sim_exit_complete(&sim, cpl, kind);
-		sim_execute(&sim, &(struct sim_work){ cpl, 1, 2, 1 });
+		sim_execute(sim_this(), &(struct sim_work){ cpl, 1, 1, 0 });
+		sim_exit_complete(sim_this(), cpl, kind);
+		sim_execute(sim_this(), &(struct sim_work){ cpl, 1, 2, 1 });
 	}
-	sim_execute(&sim, &(struct sim_work){ cpl, 1, 1, 1 });
+	sim_execute(sim_this(), &(struct sim_work){ cpl, 1, 1, 1 });
 	around_loop(cpl);
 }
 
@@ -156,10 +180,10 @@ bool exec_lvt_pc_available(struct strbuf *why_not)
 
 uint32_t exec_lvt_pc_read(void)
 {
-	return sim.lvt_pc;
+	return sim_this()->lvt_pc;
 }
 
 void exec_lvt_pc_write(uint32_t value)
 {
-	sim.lvt_pc = value;
+	sim_this()->lvt_pc = value;
 }

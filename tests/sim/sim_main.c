@@ -5,6 +5,7 @@
  * 1 failed, 2 could not run).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "boot_msrs.h"
@@ -14,19 +15,20 @@
 #include "harness.h"
 #include "profile.h"
 #include "sim_cpu.h"
+#include "sim_cpus.h"
 #include "sim_platform.h"
 
-struct sim_cpu sim;
-
 static const char usage[] =
-"usage: pmctest-sim --profile FILE [--deviate NAME] [WORD...]\n"
-"       pmctest-sim [--profile FILE] --list-deviations\n"
+"usage: pmctest-sim --profile FILE [--cpus N] [--deviate NAME] [WORD...]\n"
+"       pmctest-sim [--profile FILE] [--cpus N] --list-deviations\n"
 "\n"
-"Runs pmctest's checks against a simulated CPU enumerated by FILE (the\n"
-"key=value syntax of pmctest-model; see tests/profiles/). WORDs are the\n"
-"kernel's command line: tests=GLOB[,GLOB] list verbose. --deviate injects\n"
-"one deviation; --list-deviations prints NAME, whether it applies to the\n"
-"profile (yes / no, - without one), the statements it breaks and the bug.\n"
+"Runs pmctest's checks against a simulated machine of N CPUs (1 to 16;\n"
+"1 without --cpus), each enumerated by FILE (the key=value syntax of\n"
+"pmctest-model; see tests/profiles/) and each with its own PMU, CR4 and\n"
+"local APIC. WORDs are the kernel's command line: tests=GLOB[,GLOB]\n"
+"cpus=LIST list verbose. --deviate injects one deviation; --list-deviations\n"
+"prints NAME, whether it applies to the profile and CPU count (yes / no,\n"
+"- without a profile), the statements it breaks and the bug.\n"
 "Exit status: 0 no test failed, 1 a test failed, 2 the run could not be\n"
 "carried out.\n";
 
@@ -42,7 +44,7 @@ static void list_deviations(bool have_profile)
 	for (unsigned d = DEV_NONE + 1; d < DEV_COUNT; d++) {
 		const struct deviation_info *info = deviation_info(d);
 		const char *applies = !have_profile ? "-"
-				      : deviation_applies(d, &sim) ? "yes" : "no";
+				      : deviation_applies(d, &sim_cpus[0]) ? "yes" : "no";
 
 		printf("%s\t%s\t%s\t%s\n", info->name, applies,
 		       info->statements, info->description);
@@ -59,6 +61,7 @@ int main(int argc, char **argv)
 	const char *profile = NULL;
 	enum deviation deviation = DEV_NONE;
 	bool list = false;
+	unsigned total = 1;
 
 	strbuf_init(&line, words, sizeof(words));
 	for (int i = 1; i < argc; i++) {
@@ -68,6 +71,13 @@ int main(int argc, char **argv)
 			deviation = deviation_by_name(argv[++i]);
 			if (deviation == DEV_COUNT || deviation == DEV_NONE)
 				return refuse("unknown deviation ", argv[i]);
+		} else if (strcmp(argv[i], "--cpus") == 0 && i + 1 < argc) {
+			char *end;
+			unsigned long n = strtoul(argv[++i], &end, 10);
+
+			if (*end || end == argv[i] || n < 1 || n > SIM_CPUS_MAX)
+				return refuse("--cpus takes 1 to 16, not ", argv[i]);
+			total = (unsigned)n;
 		} else if (strcmp(argv[i], "--list-deviations") == 0) {
 			list = true;
 		} else if (strcmp(argv[i], "--help") == 0) {
@@ -85,21 +95,22 @@ int main(int argc, char **argv)
 	strbuf_init(&error, error_text, sizeof(error_text));
 	if (profile && !profile_load(profile, &enumeration, &error))
 		return refuse(error_text, "");
-	if (profile)
-		sim_cpu_init(&sim, &enumeration, deviation);
+	sim_cpus_init(total);
+	for (unsigned cpu = 0; profile && cpu < total; cpu++)
+		sim_cpu_init(&sim_cpus[cpu], &enumeration, deviation, cpu);
 	if (list) {
 		list_deviations(profile != NULL);
 		return EXIT_PASSED;
 	}
 	if (!profile)
 		return refuse("no --profile given", "");
-	if (!deviation_applies(deviation, &sim))
+	if (!deviation_applies(deviation, &sim_cpus[0]))
 		return refuse("deviation does not apply to this profile: ",
 			      deviation_info(deviation)->name);
 	if (!cmdline_parse(words, &options, &error))
 		return refuse("bad command line: ", error_text);
 	profile_name(profile, name, sizeof(name));
 	sim_platform_init(name);
-	boot_msrs_record();	/* RESET-1..4, as the kernel at boot */
+	sim_cpus_start();	/* RESET-1..4, SMP-5: as the kernel boots */
 	return harness_run(&options);
 }

@@ -1,4 +1,4 @@
-/* kernel/platform.h on the host, for the simulated CPU `sim`. */
+/* kernel/platform.h on the host, for the simulated CPUs (sim_this()). */
 #define _POSIX_C_SOURCE 200809L	/* clock_gettime() */
 #include "platform.h"
 
@@ -9,13 +9,14 @@
 
 #include "console.h"
 #include "deviation.h"
+#include "exec.h"
 #include "sim_cpu.h"
 #include "sim_msr.h"
 #include "sim_platform.h"
 
 static struct {
 	const char *profile;
-	jmp_buf contained;
+	jmp_buf contained[SIM_CPUS_MAX];	/* each CPU's contained run */
 } host;
 
 void sim_platform_init(const char *profile_name)
@@ -44,10 +45,11 @@ void platform_exit(int status)
 
 void platform_print_header(void)
 {
-	const struct deviation_info *d = deviation_info(sim.deviation);
+	const struct deviation_info *d = deviation_info(sim_this()->deviation);
 
-	console_printf("# simulator: pmctest-sim, profile %s\n", host.profile);
-	if (sim.deviation == DEV_NONE)
+	console_printf("# simulator: pmctest-sim, profile %s, %u CPU(s)\n",
+		       host.profile, sim_cpu_total);
+	if (sim_this()->deviation == DEV_NONE)
 		console_printf("# deviation: none (faithful)\n");
 	else
 		console_printf("# deviation: %s [%s] %s\n", d->name,
@@ -56,20 +58,30 @@ void platform_print_header(void)
 
 const struct pmu_cpuid *platform_enumeration(void)
 {
-	return &sim.enumeration;
+	return &sim_cpus[0].enumeration;
 }
 
-/* The simulated CPU keeps no CR4 of its own: each execution names its
- * CR4.PCE, so there is nothing to restore. */
+void platform_read_enumeration(struct pmu_cpuid *out)
+{
+	*out = sim_this()->enumeration;
+}
+
+/* CR4.PCE is restored as the kernel restores CR4 after a test. */
 bool platform_run_contained(void (*run)(unsigned), unsigned i)
 {
-	if (setjmp(host.contained))
+	struct sim_cpu *cpu = sim_this();
+	bool pce = cpu->cr4_pce;
+
+	if (setjmp(host.contained[cpu->index])) {
+		exec_cr4_pce_set(pce);
 		return false;
+	}
 	run(i);
+	exec_cr4_pce_set(pce);
 	return true;
 }
 
 void platform_abandon_contained(void)
 {
-	longjmp(host.contained, 1);
+	longjmp(host.contained[sim_this()->index], 1);
 }

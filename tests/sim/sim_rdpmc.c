@@ -45,7 +45,12 @@ static bool restricted(const struct sim_cpu *cpu, const struct exec_state *s)
 	unsigned cpl = s->mode == MODE_V86 ? 3 : s->cpl;
 	bool pce = s->pce && !has(cpu, DEV_PCE_IGNORED);
 
-	if (s->mode == MODE_REAL || pce)
+	if (s->mode == MODE_REAL)
+		return false;
+	/* An intercept the hypervisor left on a secondary vCPU (SMP-2). */
+	if (has(cpu, DEV_AP_RDPMC_INTERCEPTED) && cpu->index != 0)
+		return cpl != 0;
+	if (pce)
 		return false;
 	if (has(cpu, DEV_CPL3_ONLY))
 		return cpl == 3;

@@ -56,5 +56,7 @@ static void run(unsigned i)
 		prog_expect_advance(&c, ev->name, &d);
 }
 
-static const struct suite prog_event_suite = { 0, CASES, describe, run };
+static const struct suite prog_event_suite = {
+	SUITE_PER_CPU, CASES, describe, run,
+};
 REGISTER_SUITE(prog_event_suite);

@@ -38,5 +38,6 @@ const char *const suite_run_order[] = {
 	"data.rdmsr",
 	"selftest",
 	"data.width",
+	"smp",
 	0,
 };

@@ -4,6 +4,7 @@ each prints TAP on stdout and exits 1 when a check fails.
   boot           the kernel booted both ways: selftests, refusals, options
   cli            what a user types: every command's --help, make run, refusals
   hostile_boot   crafted boot information through the loader shim, refused
+  firmware_tables the firmware-table reader on its seeds, and the seeds current
   fuzz_tap       the TAP and YAML reader under seeded mutants, TAP::Parser as oracle
   hostile        the host tools under hostile logs, arguments, signals, make variables
   kernel_cmdline the host's command-line parser against the kernel's own

@@ -13,7 +13,8 @@ chooses; no line is longer than 198 characters; on QEMU TCG
 every restricted RDPMC is #GP(0) and every permitted one is reported not ok
 with the #UD TCG raises, each distinct deviation once in full and the rest
 as short blocks naming it (all in full with `verbose`), each SKIP reason
-given in full once.
+given in full once; with -smp 4 the per-CPU part runs on each AP, and
+cpus= and "@cpuN" patterns choose.
 """
 import argparse
 import os
@@ -67,6 +68,20 @@ SELFTESTS = {
                                                   "unexpected #PF (vector 14)", "CPL 3"]),
     "selftest.contain.stray-interrupt": ("not ok", ["unexpected interrupt: vector 0x41 arrived 1 time"]),
     "selftest.contain.after": ("ok", []),
+    # selftest.cpus.*: one CPU here (the -smp 4 run below has APs).
+    "selftest.cpus.roundtrip": ("skip", []),
+    "selftest.cpus.fault": ("skip", []),
+    "selftest.cpus.hang": ("skip", []),
+    "selftest.cpus.after": ("skip", []),
+}
+
+# selftest.cpus.* with 4 CPUs: the text each must hold.
+SMP_SELFTESTS = {
+    "selftest.cpus.roundtrip": ["CPU 1: APIC ID 0x1", "CPU 3: APIC ID 0x3"],
+    "selftest.cpus.fault": ["CPU 3 (APIC ID 0x3): unexpected #UD (vector 6) at RIP",
+                            "the CPU is lost"],
+    "selftest.cpus.hang": ["CPU 2 (APIC ID 0x2) did not return within 200 ms"],
+    "selftest.cpus.after": ["2 APs lost, 1 still run"],
 }
 
 
@@ -76,10 +91,11 @@ FULL_SWEEPS_CPL0 = ["ecx.index.full.gp.cpl0", "ecx.index.full.fixed.cpl0",
                     "ecx.types.full.cpl0"]
 
 
-def run_boot(args, route, cmdline="", accel="tcg", cpu="max", timeout=60):
+def run_boot(args, route, cmdline="", accel="tcg", cpu="max", timeout=60,
+             qemu_args="", machine=""):
     ns = argparse.Namespace(qemu=args.qemu, memory=64, accel=accel, cpu=cpu,
-                            machine="", route=route, iso=args.iso,
-                            elf=args.elf, cmdline=cmdline, qemu_args="")
+                            machine=machine, route=route, iso=args.iso,
+                            elf=args.elf, cmdline=cmdline, qemu_args=qemu_args)
     b = boot.Boot(boot.qemu_command(ns), timeout, False, None)
     status, problem = b.verdict()
     return b, status, problem
@@ -261,6 +277,68 @@ def check_full_run(tap, name, b, status, problem):
     return res
 
 
+# The per-CPU part on QEMU TCG -smp 4: after CPU 0's tests each AP runs
+# its own, one AP after another, their IDs ending in "@cpuN" and counted in
+# the plan; cpus= and "@" patterns choose the APs and their tests as the
+# README says; a cpus= naming a CPU the run lacks is a Bail out!, status 2.
+
+PER_CPU_SELECTED = "smp.enum,smp.pce,priv.long.cpl3.pce0.valid"
+PER_CPU = ["priv.long.cpl3.pce0.valid", "smp.enum"]   # in run order
+
+
+def result_ids(b):
+    return [m.group(3) for m in map(tap_log.RESULT.match, b.lines) if m]
+
+
+def plan_of(b):
+    return next((int(l[3:]) for l in b.lines if l.startswith("1..")), None)
+
+
+def check_per_cpu(tap, args, keep):
+    b, status, problem = run_boot(args, "pvh", f"tests={PER_CPU_SELECTED}",
+                                  qemu_args="-smp 4")
+    keep("per-cpu-smp4", b)
+    got = result_ids(b)
+    want = ["priv.long.cpl3.pce0.valid", "smp.enum", "smp.pce"] + [
+        f"{t}@cpu{n}" for n in (1, 2, 3) for t in PER_CPU]
+    tap.check(problem is None and got == want and plan_of(b) == len(want),
+              "-smp 4: CPU 0's tests, then each AP's part in turn, IDs with "
+              "@cpuN, all counted in the plan",
+              [f"plan {plan_of(b)}, problem {problem}", f"observed {got}",
+               f"wanted {want}"])
+    verdicts = {m.group(3): m.group(1) for m in map(tap_log.RESULT.match, b.lines) if m}
+    tap.check(all(verdicts.get(f"smp.enum@cpu{n}") == "ok" for n in (1, 2, 3)) and
+              any(l == "# cpus: 4, APIC IDs 0 1 2 3; the per-CPU part runs on CPU 0 1 2 3"
+                  for l in b.lines),
+              "-smp 4: each AP enumerates the PMU as CPU 0 (smp.enum@cpuN ok), "
+              "the header names the CPUs of the per-CPU part",
+              [f"{k} {v}" for k, v in verdicts.items() if k.startswith("smp.enum")])
+
+    for cmdline, want, what in (
+            (f"tests={PER_CPU_SELECTED} cpus=0,2", PER_CPU, "cpus=0,2: CPU 2's part alone"),
+            ("tests=smp.*@cpu3", ["smp.enum", "smp.pmi"],
+             "tests=smp.*@cpu3: CPU 3's smp.* alone, none of CPU 0's"),
+            (f"tests={PER_CPU_SELECTED} exclude=*@cpu1,*@cpu3", PER_CPU,
+             "exclude=*@cpu1,*@cpu3: CPU 2's part alone beside CPU 0's")):
+        b, status, problem = run_boot(args, "pvh", cmdline, qemu_args="-smp 4")
+        keep("per-cpu-select", b)
+        aps = [i for i in result_ids(b) if "@" in i]
+        cpu = "cpu3" if "@cpu3" in cmdline.split()[0] else "cpu2"
+        cpu0 = [i for i in result_ids(b) if "@" not in i]
+        tap.check(problem is None and aps == [f"{t}@{cpu}" for t in want] and
+                  (cpu0 == [] if "@" in cmdline.split()[0] else
+                   "smp.enum" in cpu0),
+                  f"-smp 4, {what}", [f"observed {result_ids(b)}, problem {problem}"])
+
+    b, status, problem = run_boot(args, "pvh", "tests=smp.enum cpus=1,5",
+                                  qemu_args="-smp 4")
+    keep("per-cpu-bail", b)
+    tap.check(status == 2 and any(l.startswith("Bail out! cpus= names CPU 5; the run has 4 CPU(s)")
+                                  for l in b.lines),
+              "-smp 4, cpus=1,5: a CPU the run lacks is a Bail out! naming it, status 2",
+              [f"status {status}"] + b.lines[-3:])
+
+
 def main(argv):
     p = argument_parser(__name__, __doc__)
     p.add_argument("--elf", required=True)
@@ -413,6 +491,53 @@ def main(argv):
               f"selftest: summary {n_ok} passed, {n_fail} failed, {n_skip} skipped, status 1",
               [f"summary {summary(b.lines)}, status {status}, problem {problem}"])
 
+    # Four CPUs: each AP runs work and returns; an AP's fault and an AP
+    # that hangs are reported to CPU 0, which goes on without them.
+    b, status, problem = run_boot(args, "pvh", "tests=selftest.cpus.*,cpus.tables verbose",
+                                  qemu_args="-smp 4")
+    keep("selftest-smp4", b)
+    res = {r[1]: r for r in results(b.lines)}
+    tap.check(any(l.startswith("# cpus: 4 listed (ACPI MADT via the ") and
+                  l.endswith(", 4 started, xAPIC") for l in b.lines),
+              "-smp 4: the header says 4 CPUs listed by the MADT, 4 started",
+              [l for l in b.lines if l.startswith("# cpus")])
+    for test_id, texts in SMP_SELFTESTS.items():
+        got = res.get(test_id)
+        diags = "\n".join(got[3]) if got else ""
+        tap.check(got is not None and got[0] == "ok" and all(t in diags for t in texts),
+                  f"-smp 4: {test_id} is ok, saying {texts}",
+                  [f"observed {got[0] if got else 'missing'}"] + (got[3] if got else []))
+    tap.check(summary(b.lines) == (5, 0, 0) and status == 0 and problem is None,
+              "-smp 4: summary 5 passed, status 0",
+              [f"summary {summary(b.lines)}, status {status}, problem {problem}"])
+    # microvm has a PIT but no port 61H (channel 2's gate): the clock is
+    # measured on channel 0's count, and the AP starts.
+    b, status, problem = run_boot(args, "pvh", "tests=selftest.cpus.roundtrip",
+                                  qemu_args="-smp 2", machine="microvm")
+    keep("selftest-microvm-smp2", b)
+    tap.check(status == 0 and summary(b.lines) == (1, 0, 0) and
+              any(l.endswith(", 2 started, xAPIC") for l in b.lines) and
+              any("against PIT channel 0 over 10 ms" in l for l in b.lines),
+              "-M microvm -smp 2: the TSC measured on PIT channel 0, the AP started and back",
+              [f"status {status}, summary {summary(b.lines)}"] +
+              [l for l in b.lines if l.startswith("# cpus")])
+
+    # An AP's own kernel stack overflows into its own guard page; the #DF
+    # that follows is taken on the AP's own IST1 stack and reported.
+    b, status, problem = run_boot(args, "pvh", "tests=selftest.cpus.overflow verbose",
+                                  qemu_args="-smp 2")
+    keep("selftest-overflow-smp2", b)
+    res = {r[1]: r for r in results(b.lines)}
+    got = res.get("selftest.cpus.overflow")
+    diags = "\n".join(got[3]) if got else ""
+    tap.check(got is not None and got[0] == "ok" and status == 0 and
+              "CPU 1 (APIC ID 0x1): unexpected #DF (vector 8)" in diags and
+              "its CPL 0 kernel stack ran into its guard page" in diags,
+              "-smp 2: an AP's kernel stack overflow faults on its guard page, "
+              "the #DF reported to CPU 0",
+              [f"observed {got[0] if got else 'missing'}, status {status}"] +
+              (got[3] if got else []))
+
     for cmdline, message in [
             ("tests=selftest.pass bogus", "unknown option 'bogus'"),
             ("tests=", "tests= needs at least one pattern"),
@@ -421,7 +546,9 @@ def main(argv):
             ("tests=a tests=b", "tests= given twice"),
             ("exclude=", "exclude= needs at least one pattern"),
             ("exit=poweroff", "exit=poweroff: not debug, reset or triple"),
-            ("exit=reset exit=triple", "exit= given twice")]:
+            ("exit=reset exit=triple", "exit= given twice"),
+            ("cpus=16", "cpus=16: pmctest runs CPUs 0-15"),
+            ("cpus=3-1", "cpus=3-1: the range 3-1 runs backwards")]:
         b, status, problem = run_boot(args, "pvh", cmdline)
         keep("bail", b)
         tap.check(status == 2 and any(message in l for l in b.lines) and
@@ -451,6 +578,7 @@ def main(argv):
 
     check_consoles(tap, args, keep)
     check_long_command_line(tap, args, keep)
+    check_per_cpu(tap, args, keep)
 
     b, status, problem = run_boot(args, "pvh", "tests=no.such.test")
     tap.check(status == 2 and any("no test is selected" in l for l in b.lines),

@@ -33,7 +33,7 @@ import sys
 import tempfile
 import time
 
-from .. import ROOT, TESTS, targets
+from .. import ROOT, TESTS, images, targets
 from ..tap_out import Tap
 from . import argument_parser
 
@@ -314,7 +314,9 @@ def failures(env, tap):
                         (iso + [env.iso, "--qemu-args", "-m 3"], "at least 4 MiB"),
                         (iso + [env.iso, "--firmware", "uefi", "--memory", "32"],
                          "at least 48 MiB"),
-                        (["--memory", "1"], "at least 2 MiB")):
+                        # the ELF's last byte, its stacks included, in MiB
+                        (["--memory", "1"], "at least "
+                         f"{-(-images.elf_end(env.elf) // (1 << 20))} MiB")):
         p = env.boot(*args)
         tap.check(status_2_one_line(p, words) and not p.started,
                   f"boot.py {' '.join(args[1:]).replace(env.tmp, 'TMP')}: status 2, "

@@ -20,10 +20,15 @@ LINES = ["", "list", "verbose timing", "tests=selftest.pass", "tests=a.*,b?c",
          "tests=" + ",".join(["a"] * 32), "tests=" + ",".join(["a"] * 33),
          "tests=" + "a" * 1017, "tests=" + "a" * 1018, "list\x7f", "tests=é",
          "console=com1", "console=e9,com1", "console=", "console=com2",
-         "console=com1,", "console=e9 console=e9", "console=com1,,e9"]
+         "console=com1,", "console=e9 console=e9", "console=com1,,e9",
+         "tests=priv.*@cpu2", "exclude=*@cpu*", "tests=@", "cpus=all", "cpus=0",
+         "cpus=0,2-3", "cpus=15", "cpus=16", "cpus=3-1", "cpus=", "cpus=1,",
+         "cpus=,1", "cpus=1--2", "cpus=1-2-3", "cpus=a", "cpus=01", "cpus=all,1",
+         "cpus=1 cpus=2", "cpus=99999999999999999999", "cpus=1-", "cpus=-1",
+         "cpus=٣"]
 PIECES = [" ", ",", "=", "*", "?", ".", "_", "-", "'", ";", "$", "#", "\\",
           "A", "z", "0", "\n", "\x01", "\x7f", "é", "tests=", "exclude=", "console=",
-          "com1", "e9",
+          "com1", "e9", "cpus=", "@cpu", "all", "1-3", "15", "16",
           "list", "verbose", "timing", "a" * 600]
 
 

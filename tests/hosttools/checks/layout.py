@@ -25,7 +25,7 @@ ASM_INCLUDE = re.compile(r'^\s*%include\s+"([^"]+)"', re.M)
 
 # What arch/ may include from kernel/: the interfaces it implements, and
 # the plain data and text those are written in.
-ARCH_IMPLEMENTS = {'exec.h', 'platform.h'}
+ARCH_IMPLEMENTS = {'cpus.h', 'exec.h', 'platform.h'}
 ARCH_USES = {'model.h', 'strbuf.h', 'vectors.h', 'pmu_msr.h', 'exit_kind.h'}
 
 # Written into the build directory by make (the TAP header's version).

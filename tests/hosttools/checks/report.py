@@ -2,8 +2,9 @@
 see it: index.html is self-contained (no script, nothing fetched) and names
 every target; each privilege matrix, rendered by a real SVG renderer
 (rsvg-convert) to PNG, shows in every cell the colour of that test's
-verdict, worked out here on its own from the target's TAP log and its
-expectation file.
+verdict, and the table of a target whose run had APs counts each CPU's
+verdicts ("@cpuN" IDs), both worked out here on their own from the
+target's TAP log and its expectation file.
 
 usage: tests/check.py report --report DIR [--expect-dir DIR]
 """
@@ -78,6 +79,28 @@ def verdicts(log, expectations):
     return out
 
 
+def cpu_counts(expected):
+    """{CPU: [pass, deviates, known, skip]} of {test ID: verdict}."""
+    out = {}
+    for test_id, kind in expected.items():
+        _, at, cpu = test_id.partition("@cpu")
+        row = out.setdefault(int(cpu) if at else 0, [0, 0, 0, 0])
+        row[("pass", "deviates", "known", "skip").index(kind)] += 1
+    return out
+
+
+def cpu_rows(page, name):
+    """{CPU: [pass, deviates, known, skip]} as the target's Per CPU table
+    shows them (its stale tests counted as passing, as the log reads)."""
+    section = page.split(f"<h2>{name}</h2>", 1)[-1].split("<h2>", 1)[0]
+    out = {}
+    for cpu, cells in re.findall(r"<tr><td>CPU (\d+)</td>(.*?)</tr>", section):
+        n = [int(v) for v in re.findall(r">(\d+)</td>", cells)]
+        if len(n) == 5:     # pass, deviates, known, stale, skip
+            out[int(cpu)] = [n[0] + n[3], n[1], n[2], n[4]]
+    return out
+
+
 def main(argv):
     p = argument_parser(__name__, __doc__)
     p.add_argument("--report", required=True)
@@ -123,5 +146,12 @@ def main(argv):
         check(cells > 0 and not wrong,
               f"the rendered {name} matrix colours each of its {cells} tests by its verdict",
               "; ".join(wrong[:4]))
+        per_cpu = cpu_counts(expected)
+        if len(per_cpu) > 1:
+            shown = cpu_rows(page, name)
+            check(shown == per_cpu,
+                  f"the {name} table counts the verdicts of each of its "
+                  f"{len(per_cpu)} CPUs' tests",
+                  f"page {shown}, log {per_cpu}")
     return tap.finish()
 

@@ -68,6 +68,15 @@ if scenario == "msr" and "-arch-capabilities" not in cpu:
     sys.stderr.write("qemu-system-x86_64: error: failed to set MSR 0x10a to 0x69\n")
     sys.exit(134)
 out("TAP version 13")
+if scenario == "smp":   # CPU 0 and the per-CPU part of two APs
+    out("1..5")
+    out("ok 1 - fake.one [HARNESS]")
+    out("not ok 2 - fake.two [HARNESS]")
+    out("ok 3 - fake.one@cpu1 [HARNESS]")
+    out("not ok 4 - fake.two@cpu1 [HARNESS]")
+    out("not ok 5 - fake.two@cpu2 [HARNESS]")
+    out("# pmctest: 2 passed, 3 failed, 0 skipped")
+    sys.exit(3)
 out("# pmctest fake")
 out("1..3")
 out("ok 1 - fake.one [HARNESS]")
@@ -456,6 +465,29 @@ def fake_pass_with_expectation(env):
     env.expectations("qemu-tcg-max", "fake.two  fake deviation\n")
     p = env.run("--target", "qemu-tcg-max-pvh")
     expect(p.returncode == 0, "fake run matching its expectations", p)
+
+
+@check
+def ap_ids_in_expectations_and_junit(env):
+    env.expectations("qemu-tcg-max", "fake.two  fake deviation on every CPU\n")
+    junit = os.path.join(env.tmp, "smp.xml")
+    p = env.run("--target", "qemu-tcg-max-pvh", "--junit", junit,
+                scenario="smp")
+    expect(p.returncode == 0 and p.out.count("# TODO fake deviation") == 3,
+           "an expectation without '@' names the test on every CPU", p)
+    c = cases(validate_junit(junit, ["qemu-tcg-max-pvh"]))
+    expect(set(c) == {"fake.one", "fake.two", "fake.one@cpu1",
+                      "fake.two@cpu1", "fake.two@cpu2"},
+           f"an AP's testcase is named by its whole ID: {sorted(c)}")
+    expect(c["fake.two@cpu2"].get("classname") ==
+           "pmctest.qemu-tcg-max-pvh.fake.two",
+           "an AP's testcase is in the class of CPU 0's")
+    env.expectations("qemu-tcg-max", "fake.two@cpu2  fake deviation on CPU 2\n")
+    p = env.run("--target", "qemu-tcg-max-pvh", scenario="smp")
+    expect(p.returncode == 1 and "# TODO fake deviation on CPU 2" in p.out and
+           p.out.count("# TODO") == 1,
+           "an expectation with '@cpu2' names CPU 2's test alone", p)
+    env.expectations("qemu-tcg-max", "")
 
 
 @check

@@ -49,6 +49,8 @@ def first_existing(paths):
 
 def bochsrc_text(target, iso, com1, log, com2=None):
     cpu = f"model={target['cpu']}, reset_on_triple_fault=0"
+    if target.get("cpus", 1) > 1:
+        cpu = f"count={target['cpus']}, " + cpu
     extra = target.get("bochs_cpu", "")
     cpu += ", " + (extra if "ignore_bad_msrs" in extra
                    else "ignore_bad_msrs=0" + (", " + extra if extra else ""))

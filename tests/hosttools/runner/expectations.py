@@ -2,7 +2,7 @@
 that stop it."""
 import os
 
-from .globs import glob_regex
+from .globs import test_glob
 
 
 class Expectation:
@@ -14,7 +14,8 @@ class Expectation:
         pattern = pattern.lstrip("!")
         self.pattern = pattern
         self.reason = reason
-        self.regex = glob_regex(pattern)
+        # an '@cpuN' ID of an AP matches as tests= would (runner/globs.py)
+        self.regex = test_glob(pattern)
         self.matched = []
 
 
@@ -34,7 +35,8 @@ def recorded_host(path):
 
 
 def load_expectations(path, missing_ok=False):
-    """Lines 'ID-or-GLOB  reason' (a failure the target is known for) or
+    """Lines 'ID-or-GLOB  reason' (a failure the target is known for; a
+    GLOB without '@' names the test on every CPU, priv.*@cpu2 on CPU 2) or
     '!ID-or-GLOB  reason' (tests that stop the target: left out of its
     runs); '#' starts a comment, and the comment "# host: ..." names what
     the results were recorded on (target_run holds it against the run's

@@ -1,6 +1,7 @@
 """The JUnit file: one testsuite per target, one testcase per TAP result,
 in the form the Jenkins xunit plugin's junit-10.xsd accepts (checked by
-hosttools/checks/runner.py): classname pmctest.<target>.<group>, a known
+hosttools/checks/runner.py): classname pmctest.<target>.<group>, name the
+test ID (with its "@cpuN" on an application processor), a known
 deviation as <skipped type="known-deviation">, a difference on another
 host than the expectation file's as <skipped type="other-host">, a plain skip as
 <skipped type="skip">, an unavailable target as a testsuite whose one
@@ -18,8 +19,10 @@ HEADER_PROPERTIES = ("pmctest", "vendor", "cpu", "hypervisor", "pmu", "boot")
 
 
 def group_of(test_id):
-    """The first two parts of a test ID: priv.long.cpl3.pce0.valid -> priv.long."""
-    return ".".join(test_id.split(".")[:2])
+    """The first two parts of a test ID: priv.long.cpl3.pce0.valid ->
+    priv.long. An AP's test (priv.long.cpl3.pce0.valid@cpu2) is in the
+    same class as CPU 0's, its name the whole ID with the CPU."""
+    return ".".join(test_id.split("@", 1)[0].split(".")[:2])
 
 
 def header_properties(lines):

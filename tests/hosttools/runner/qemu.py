@@ -42,12 +42,13 @@ def kvm_version():
 
 
 def qemu_command(opts, accel, cpu, machine, route, cmdline, iso=None,
-                 firmware="bios"):
-    """tests/boot.py's QEMU command line for one boot of opts.elf."""
+                 firmware="bios", cpus=1):
+    """tests/boot.py's QEMU command line for one boot of opts.elf, with
+    cpus vCPUs."""
     return qemu_boot.qemu_command(SimpleNamespace(
         qemu=opts.qemu, memory=64, accel=accel, cpu=cpu, machine=machine,
-        route=route, elf=opts.elf, iso=iso, cmdline=cmdline, qemu_args="",
-        firmware=firmware))
+        route=route, elf=opts.elf, iso=iso, cmdline=cmdline,
+        qemu_args=f"-smp {cpus}" if cpus > 1 else "", firmware=firmware))
 
 
 def run_qemu(target, opts, ctx, judge, timeout):
@@ -65,7 +66,7 @@ def run_qemu(target, opts, ctx, judge, timeout):
         iso = ctx.isos.iso(cmdline) if target["route"] == "iso" else None
         cmd = qemu_command(opts, target["accel"], cpu, target["machine"],
                            target["route"], cmdline, iso,
-                           target.get("firmware", "bios"))
+                           target.get("firmware", "bios"), target.get("cpus", 1))
         try:
             boot = qemu_boot.Boot(cmd, timeout, False, LineSink(judge.feed))
         except OSError as e:

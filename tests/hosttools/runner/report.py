@@ -2,7 +2,9 @@
 self-contained HTML page (inline SVG, no script, nothing fetched) with, per
 target: the privilege matrix (mode x CPL x CR4.PCE x case) coloured by
 verdict, the statements of docs/spec.md with their pass / deviates / known
-/ skipped counts, and the findings; each target's TAP log beside it.
+/ skipped counts, the verdicts of each CPU's tests where the run had APs
+(their IDs end in "@cpuN"), and the findings; each target's TAP log
+beside it.
 matrix-TARGET.svg holds the matrix alone (the report check,
 hosttools/checks/report.py, renders it and checks its cells)."""
 import html
@@ -69,6 +71,31 @@ def matrix_svg(results):
                            f'stroke="#cccccc"><title>{test_id}: {kind}</title></rect>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def cpu_of(test_id):
+    """The CPU a test ran on: N of an ID ending in "@cpuN", else 0."""
+    _, at, cpu = test_id.partition("@cpu")
+    return int(cpu) if at and cpu.isdigit() else 0
+
+
+def cpu_table(results):
+    """One row per CPU with its tests' verdicts, where there is more than
+    CPU 0; the per-CPU part of an AP holds fewer tests than CPU 0's run."""
+    per_cpu = {}
+    for r in results:
+        c = per_cpu.setdefault(cpu_of(r.id), {})
+        c[kind_of(r)] = c.get(kind_of(r), 0) + 1
+    if len(per_cpu) < 2:
+        return ""
+    kinds = ("pass", "deviates", "known", "stale", "skip")
+    rows = "".join(
+        f"<tr><td>CPU {cpu}</td>" + "".join(
+            f'<td style="background:{COLORS[k]}33">{counts.get(k, 0)}</td>'
+            if counts.get(k) else "<td>0</td>" for k in kinds) + "</tr>"
+        for cpu, counts in sorted(per_cpu.items()))
+    return ("<h3>Per CPU</h3><table><tr><th>CPU</th>" +
+            "".join(f"<th>{k}</th>" for k in kinds) + f"</tr>{rows}</table>")
 
 
 def statement_rows(results):
@@ -144,6 +171,7 @@ def report_files(runs):
                      f'{shown(r.outcome.emulator if r.outcome else "")}; '
                      f'<a href="{name}.log">TAP log</a></p>')
         parts.append("<h3>The privilege matrix</h3>" + svg)
+        parts.append(cpu_table(r.judge.results))
         parts.append("<h3>Findings</h3>" + findings(r))
     parts.append("</body></html>")
     return files, "\n".join(parts) + "\n"

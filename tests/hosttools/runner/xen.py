@@ -12,11 +12,13 @@ from .outcome import Outcome
 from .probe import cached, command_output
 from .qemu import LineSink, qemu_version
 
-# Xen's command line: a PVH dom0 (it needs the IOMMU), small, Xen's console
-# on COM1 with the guest's lines (guest_loglvl=all) and its own info lines
-# (loglvl=all: "VPMU: version 0.1"); after dom0 stops, no reboot.
-XEN_CMDLINE = ("dom0=pvh iommu=1 dom0_mem=16M console=com1 com1=115200,8n1 "
-               "guest_loglvl=all loglvl=all noreboot")
+# Xen's command line: a PVH dom0 (it needs the IOMMU), small, with one
+# vCPU (Xen starts a PVH guest's others by hypercall, not INIT-SIPI-SIPI,
+# and its MADT then lists one CPU), Xen's console on COM1 with the guest's
+# lines (guest_loglvl=all) and its own info lines (loglvl=all: "VPMU:
+# version 0.1"); after dom0 stops, no reboot.
+XEN_CMDLINE = ("dom0=pvh iommu=1 dom0_mem=16M dom0_max_vcpus=1 console=com1 "
+               "com1=115200,8n1 guest_loglvl=all loglvl=all noreboot")
 MEMORY_MIB = 256
 
 

@@ -1,0 +1,484 @@
+/*
+ * kernel/cpus.h on the machine: the CPUs of the firmware tables started by
+ * INIT-SIPI-SIPI (SDM Vol. 3A, 9.4.4.1): INIT to all, then the start-up
+ * IPIs one AP at a time, CPU 0 waiting for each. An AP loads its own GDT and TSS (arch/gdt.c, its own stacks with
+ * guard pages), the shared IDT, CPU 0's CR0, CR4 and APIC mode, lets the
+ * cpu_started hook read its PMU MSRs (arch/hooks.h), and halts until platform_start_on_cpu() wakes it with an
+ * IPI. The CPU index is found from the local APIC ID (platform_this_cpu):
+ * the one per-CPU value no test can change, where a GS base is lost to
+ * any segment load.
+ */
+#include "smp.h"
+
+#include "apic.h"
+#include "clock.h"
+#include "cpu.h"
+#include "cpu_stacks.h"
+#include "cpus.h"
+#include "firmware_cpus.h"
+#include "gdt.h"
+#include "guard.h"
+#include "hooks.h"
+#include "vectors.h"
+
+#define PAGE			4096u
+#define LOW_PAGES_END		0xA0000u	/* conventional memory: SIPI vectors 01H-9FH */
+#define INIT_DELAY_US		10000	/* SDM 9.4.4.1: 10 ms after INIT */
+#define STARTUP_DELAY_US	200	/* and 200 us after each SIPI */
+#define AP_READY_TIMEOUT_MS	2000	/* from the second SIPI to ready */
+#define MSR_EFER		0xC0000080u
+#define EFER_SCE		(1ull << 0)
+#define EFER_NXE		(1ull << 11)
+
+enum cpu_state {
+	CPU_STARTING,	/* SIPI sent, not ready yet */
+	CPU_READY,	/* halted, waiting for work */
+	CPU_RUNNING,	/* running the fn of platform_start_on_cpu() */
+	CPU_FINISHED,	/* fn returned; platform_wait_cpu() makes it ready */
+	CPU_FAULTED,	/* an exception outside a contained run */
+	CPU_FAILED,	/* could not set itself up: failure says why */
+	CPU_LOST,	/* never given work again */
+};
+
+struct cpu {
+	uint32_t apic_id;
+	volatile enum cpu_state state;
+	void (*volatile fn)(void *);
+	void *volatile arg;
+	struct {
+		uint64_t vector, error_code, rip, cr2;
+	} fault;
+	char failure[256];	/* CPU_FAILED, CPU_LOST: why */
+};
+
+/* arch/ap_trampoline.asm: ap_trampoline_params. */
+struct ap_params {
+	uint64_t cr3, stack, entry, cpu;
+};
+
+extern const char ap_trampoline[], ap_trampoline_end[];
+extern char ap_trampoline_params[];
+extern const char ap_stacks[], ap_stacks_end[];
+
+static struct cpu cpus[CPUS_MAX];
+static unsigned ready = 1;	/* platform_cpu_count() */
+static volatile unsigned known = 1;	/* slots platform_this_cpu() looks in */
+static uint64_t bsp_cr0, bsp_cr4, bsp_efer;
+
+/* What the header says. */
+static struct {
+	struct firmware_cpus tables;
+	bool tables_found;
+	char tables_why[200];	/* no tables, or refused: why */
+	bool refused;
+	char not_more[200];	/* why no AP (more) started, if so */
+	unsigned not_answering;
+	uint64_t page;		/* the trampoline's */
+	uint64_t startup_us;
+	char clock[80];
+} said;
+
+unsigned platform_cpu_count(void)
+{
+	return ready;
+}
+
+unsigned platform_this_cpu(void)
+{
+	uint32_t id;
+
+	if (known == 1)
+		return 0;
+	id = apic_id();
+	for (unsigned i = 0; i < known; i++)
+		if (cpus[i].apic_id == id)
+			return i;
+	return 0;
+}
+
+uint32_t platform_cpu_apic_id(unsigned cpu)
+{
+	return cpu < ready ? cpus[cpu].apic_id : 0;
+}
+
+static void fail_start(struct cpu *c, const char *why)
+{
+	struct strbuf text;
+
+	strbuf_init(&text, c->failure, sizeof(c->failure));
+	strbuf_puts(&text, why);
+	__atomic_store_n(&c->state, CPU_FAILED, __ATOMIC_RELEASE);
+	for (;;)
+		__asm__ volatile("cli; hlt");
+}
+
+/* The AP's first C, on its own kernel stack: nothing written before its
+ * PMU MSRs are read but its own control registers, descriptor tables and
+ * local APIC mode, which hold no PMU state. */
+static __attribute__((noreturn, used)) void ap_main(unsigned cpu)
+{
+	struct cpu *c = &cpus[cpu];
+	char text[120];
+	struct strbuf why;
+
+	gdt_load(cpu);
+	idt_load();
+	write_cr0(bsp_cr0);
+	write_cr4(bsp_cr4);
+	wrmsr(MSR_EFER, rdmsr(MSR_EFER) | (bsp_efer & (EFER_SCE | EFER_NXE)));
+	strbuf_init(&why, text, sizeof(text));
+	if (!apic_init_ap(&why))
+		fail_start(c, text);
+	if (apic_id() != c->apic_id) {
+		strbuf_printf(&why, "the CPU that answered has APIC ID 0x%x, not 0x%x",
+			      apic_id(), c->apic_id);
+		fail_start(c, text);
+	}
+	if (arch_hooks->cpu_started)
+		arch_hooks->cpu_started(cpu);
+	__atomic_store_n(&c->state, CPU_READY, __ATOMIC_RELEASE);
+	for (;;) {
+		/* STI's shadow covers HLT: a wake-up IPI that arrives after
+		 * the check ends the HLT rather than being taken before it. */
+		while (__atomic_load_n(&c->state, __ATOMIC_ACQUIRE) != CPU_RUNNING)
+			__asm__ volatile("sti; hlt; cli" : : : "memory");
+		c->fn(c->arg);
+		reset_rflags();
+		__atomic_store_n(&c->state, CPU_FINISHED, __ATOMIC_RELEASE);
+	}
+}
+
+void smp_ap_fault(unsigned cpu, const struct trap_frame *f)
+{
+	struct cpu *c = &cpus[cpu];
+
+	c->fault.vector = f->vector;
+	c->fault.error_code = f->error_code;
+	c->fault.rip = f->rip;
+	c->fault.cr2 = read_cr2();
+	__atomic_store_n(&c->state, CPU_FAULTED, __ATOMIC_RELEASE);
+	for (;;)
+		__asm__ volatile("cli; hlt");
+}
+
+/* Waits until CPU c leaves `state` or timeout_ms pass; the state then. */
+static enum cpu_state wait_while(const struct cpu *c, enum cpu_state state,
+				 unsigned timeout_ms)
+{
+	uint64_t start = rdtsc(), ticks = clock_tsc_per_ms() * timeout_ms;
+	enum cpu_state now;
+
+	while ((now = __atomic_load_n(&c->state, __ATOMIC_ACQUIRE)) == state &&
+	       rdtsc() - start < ticks)
+		__asm__ volatile("pause");
+	return now;
+}
+
+static void describe_fault(const struct cpu *c, unsigned cpu,
+			   struct strbuf *why)
+{
+	const char *stack;
+
+	strbuf_printf(why, "CPU %u (APIC ID 0x%x): unexpected %s (vector %llu)",
+		      cpu, c->apic_id, vector_name((unsigned)c->fault.vector),
+		      (unsigned long long)c->fault.vector);
+	if ((uint32_t)c->fault.error_code != 0xFFFFFFFFu)
+		strbuf_printf(why, " error code 0x%llx",
+			      (unsigned long long)c->fault.error_code);
+	strbuf_printf(why, " at RIP 0x%llx outside a contained run",
+		      (unsigned long long)c->fault.rip);
+	/* A #PF on a guard page, or the #DF of one its CPL 0 stack could not
+	 * take (delivered on the AP's own IST1 stack). */
+	stack = guard_page_owner(c->fault.cr2);
+	if (stack && (c->fault.vector == VECTOR_PF || c->fault.vector == VECTOR_DF))
+		strbuf_printf(why, " (stack overflow: its %s stack ran into its guard page, CR2 0x%llx)",
+			      stack, (unsigned long long)c->fault.cr2);
+}
+
+static void lose(struct cpu *c, struct strbuf *why)
+{
+	struct strbuf text;
+
+	strbuf_init(&text, c->failure, sizeof(c->failure));
+	strbuf_puts(&text, why->buf);
+	c->state = CPU_LOST;
+}
+
+bool platform_start_on_cpu(unsigned cpu, void (*fn)(void *), void *arg,
+			   struct strbuf *why)
+{
+	struct cpu *c = &cpus[cpu];
+
+	if (cpu == 0 || cpu >= ready || cpu == platform_this_cpu()) {
+		strbuf_printf(why, "CPU %u: not an AP started (%u CPUs) other than the caller",
+			      cpu, ready);
+		return false;
+	}
+	if (c->state == CPU_LOST) {
+		strbuf_printf(why, "CPU %u is lost: %s", cpu, c->failure);
+		return false;
+	}
+	if (c->state != CPU_READY) {
+		strbuf_printf(why, "CPU %u is still busy with its previous work", cpu);
+		return false;
+	}
+	c->fn = fn;
+	c->arg = arg;
+	__atomic_store_n(&c->state, CPU_RUNNING, __ATOMIC_RELEASE);
+	apic_send_fixed(c->apic_id, APIC_WAKE_VECTOR);
+	return true;
+}
+
+bool platform_wait_cpu(unsigned cpu, unsigned timeout_ms, struct strbuf *why)
+{
+	struct cpu *c = &cpus[cpu];
+	enum cpu_state state;
+	char text[256];
+	struct strbuf reason;
+
+	if (cpu == 0 || cpu >= ready) {
+		strbuf_printf(why, "CPU %u: not an AP started (%u CPUs)", cpu,
+			      ready);
+		return false;
+	}
+	state = wait_while(c, CPU_RUNNING, timeout_ms);
+	if (state == CPU_FINISHED) {
+		c->state = CPU_READY;
+		return true;
+	}
+	strbuf_init(&reason, text, sizeof(text));
+	if (state == CPU_FAULTED) {
+		describe_fault(c, cpu, &reason);
+		lose(c, &reason);
+	} else if (state == CPU_RUNNING) {
+		/* INIT stops it: a hung AP would take the host's time. */
+		apic_send_init(c->apic_id);
+		strbuf_printf(&reason, "CPU %u (APIC ID 0x%x) did not return within %u ms; stopped by INIT",
+			      cpu, c->apic_id, timeout_ms);
+		lose(c, &reason);
+	} else if (state == CPU_READY) {
+		strbuf_printf(why, "CPU %u was given no work to wait for", cpu);
+		return false;
+	}
+	strbuf_printf(why, "%s; the CPU is lost", c->failure);
+	return false;
+}
+
+/* The highest free page below A0000H in the loader's RAM, clear of the
+ * kernel image and of the RAM the kernel writes (the legacy trampoline),
+ * or 0. */
+static uint64_t trampoline_page(const struct boot_info *boot,
+				const struct boot_memory *memory)
+{
+	uint64_t best = 0;
+
+	for (unsigned r = 0; r < boot->low_ram_count; r++) {
+		uint64_t start = (boot->low_ram[r].start + PAGE - 1) & ~(uint64_t)(PAGE - 1);
+		uint64_t end = boot->low_ram[r].end < LOW_PAGES_END
+			       ? boot->low_ram[r].end : LOW_PAGES_END;
+
+		if (start < PAGE)	/* page 0: the real-mode IVT and BDA */
+			start = PAGE;
+		for (uint64_t p = (end & ~(uint64_t)(PAGE - 1)); p >= start + PAGE && p > best; p -= PAGE) {
+			uint64_t page = p - PAGE;
+			bool clear = true;
+
+			for (unsigned i = 0; i < memory->scratch_count; i++)
+				clear &= page >= memory->scratch[i].end ||
+					 page + PAGE <= memory->scratch[i].start;
+			for (unsigned i = 0; i < memory->image_count; i++)
+				clear &= page >= memory->image[i].end ||
+					 page + PAGE <= memory->image[i].start;
+			if (clear) {
+				if (page > best)
+					best = page;
+				break;
+			}
+		}
+	}
+	return best;
+}
+
+static void say_not_more(const char *why)
+{
+	struct strbuf text;
+
+	strbuf_init(&text, said.not_more, sizeof(said.not_more));
+	strbuf_puts(&text, why);
+}
+
+/* The two start-up IPIs to the CPU of APIC ID id, which had its INIT,
+ * as CPU slot: true once it is ready; otherwise INIT again, so that a
+ * late start cannot use the trampoline another CPU is given next. */
+static bool start_one(unsigned slot, uint32_t id)
+{
+	volatile struct ap_params *params = (volatile struct ap_params *)
+		(uintptr_t)(said.page + (uint64_t)(ap_trampoline_params - ap_trampoline));
+	struct cpu *c = &cpus[slot];
+	uint64_t cr3;
+	enum cpu_state state;
+
+	__asm__ volatile("mov %%cr3, %0" : "=r"(cr3));
+	c->apic_id = id;
+	c->state = CPU_STARTING;
+	c->failure[0] = '\0';
+	params->cr3 = cr3;
+	params->stack = cpu_stack_top(slot, STACK_KERNEL);
+	params->entry = (uint64_t)(uintptr_t)ap_main;
+	params->cpu = slot;
+	known = slot + 1;
+	for (int sipi = 0; sipi < 2; sipi++) {
+		apic_send_startup(id, (uint8_t)(said.page / PAGE));
+		clock_delay_us(STARTUP_DELAY_US);
+	}
+	state = wait_while(c, CPU_STARTING, AP_READY_TIMEOUT_MS);
+	if (state == CPU_READY)
+		return true;
+	apic_send_init(id);
+	known = slot;
+	return false;
+}
+
+/* Where a CPU that did not come up is described. */
+static void say_not_answering(uint32_t id, const struct cpu *c)
+{
+	char text[200];
+	struct strbuf why;
+
+	said.not_answering++;
+	if (said.not_more[0])
+		return;		/* the first says why */
+	strbuf_init(&why, text, sizeof(text));
+	if (c->state == CPU_FAILED)
+		strbuf_printf(&why, "APIC ID 0x%x started but could not run: %s",
+			      id, c->failure);
+	else if (c->state == CPU_FAULTED)
+		strbuf_printf(&why, "APIC ID 0x%x took %s (vector %llu) at RIP 0x%llx while starting",
+			      id, vector_name((unsigned)c->fault.vector),
+			      (unsigned long long)c->fault.vector,
+			      (unsigned long long)c->fault.rip);
+	else
+		strbuf_printf(&why, "APIC ID 0x%x was not ready %d ms after INIT-SIPI-SIPI",
+			      id, AP_READY_TIMEOUT_MS);
+	say_not_more(text);
+}
+
+static void start_aps(const struct boot_info *boot,
+		      const struct boot_memory *memory)
+{
+	const struct firmware_cpus *t = &said.tables;
+	char how_text[80], text[160];
+	struct strbuf how, why;
+	uint64_t begin;
+	bool x2apic_needed = apic_x2apic();
+
+	for (unsigned i = 1; i < t->count; i++)
+		x2apic_needed |= t->apic_id[i] > 0xFE;
+	strbuf_init(&why, text, sizeof(text));
+	if (x2apic_needed && !apic_enter_x2apic(&why)) {
+		say_not_more(text);
+		return;
+	}
+	if (!boot->has_memory_map) {
+		say_not_more("the loader gave no memory map: no page below 1 MiB is known to be free for the AP start-up code");
+		return;
+	}
+	said.page = trampoline_page(boot, memory);
+	if (!said.page) {
+		say_not_more("no free 4 KiB page of RAM below A0000H in the memory map for the AP start-up code");
+		return;
+	}
+	if ((uint64_t)(ap_stacks_end - ap_stacks) < (uint64_t)(CPUS_MAX - 1) *
+	    (cpu_stack_guard(2, STACK_KERNEL) - cpu_stack_guard(1, STACK_KERNEL))) {
+		say_not_more("arch/stacks.asm reserves less for the AP stacks than arch/cpu_stacks.c lays out");
+		return;
+	}
+	strbuf_init(&how, how_text, sizeof(how_text));
+	if (!clock_calibrate(&how, &why)) {
+		say_not_more(text);
+		return;
+	}
+	strbuf_init(&how, said.clock, sizeof(said.clock));
+	strbuf_puts(&how, how_text);
+	platform_control_registers(&bsp_cr0, &bsp_cr4);
+	bsp_efer = rdmsr(MSR_EFER);
+	guard_pages_init_cpus(t->count);
+	for (size_t i = 0; i < (size_t)(ap_trampoline_end - ap_trampoline); i++)
+		((volatile char *)(uintptr_t)said.page)[i] = ap_trampoline[i];
+	begin = rdtsc();
+	/* INIT to every AP, then one 10 ms wait for all (the SDM's sequence
+	 * broadcasts it); each AP then waits for its start-up IPI. */
+	for (unsigned i = 1; i < t->count; i++)
+		apic_send_init(t->apic_id[i]);
+	clock_delay_us(INIT_DELAY_US);
+	for (unsigned i = 1; i < t->count; i++) {
+		if (start_one(ready, t->apic_id[i]))
+			ready++;
+		else
+			say_not_answering(t->apic_id[i], &cpus[ready]);
+	}
+	said.startup_us = (rdtsc() - begin) * 1000 / clock_tsc_per_ms();
+}
+
+bool smp_start(const struct boot_info *boot, const struct boot_memory *memory,
+	       struct strbuf *why)
+{
+	char text[8];
+	struct strbuf reason, none;
+	enum firmware_cpus_result r;
+
+	strbuf_init(&none, text, sizeof(text));
+	strbuf_init(&reason, said.tables_why, sizeof(said.tables_why));
+	if (!apic_available(&none)) {
+		strbuf_puts(&reason, "no usable local APIC to start other CPUs with");
+		return true;
+	}
+	cpus[0].apic_id = apic_id();
+	if (boot->rsdp && !firmware_rsdp_check(memory, boot->rsdp, boot->rsdp_field, why))
+		return false;
+	r = firmware_cpus_find(memory, boot->rsdp, cpus[0].apic_id, &said.tables,
+			       &reason);
+	said.tables_found = r == FIRMWARE_CPUS_FOUND;
+	said.refused = r == FIRMWARE_CPUS_REFUSED;
+	if (said.tables_found && said.tables.count > 1)
+		start_aps(boot, memory);
+	return true;
+}
+
+const char *smp_tables_refused(void)
+{
+	return said.refused ? said.tables_why : 0;
+}
+
+const char *smp_tables_missing(void)
+{
+	return !said.refused && !said.tables_found ? said.tables_why : 0;
+}
+
+void smp_print_header(void)
+{
+	const struct firmware_cpus *t = &said.tables;
+
+	if (!said.tables_found) {
+		arch_hooks->print("# cpus: 1 started; %s: %s\n",
+				  said.refused ? "the firmware tables are refused"
+					       : "no CPU list",
+				  said.tables_why);
+		return;
+	}
+	arch_hooks->print("# cpus: %u listed (%s), %u started, %s",
+			  t->listed, t->source, ready,
+			  apic_x2apic() ? "x2APIC" : "xAPIC");
+	if (t->listed > t->count)
+		arch_hooks->print(", %u ignored beyond CPUS_MAX %d",
+				  t->listed - t->count, CPUS_MAX);
+	if (said.not_answering)
+		arch_hooks->print(", %u did not start", said.not_answering);
+	arch_hooks->print("\n");
+	if (said.clock[0])
+		arch_hooks->print("# cpus: AP start-up %llu us, trampoline at 0x%llx, %s\n",
+				  (unsigned long long)said.startup_us,
+				  (unsigned long long)said.page, said.clock);
+	if (said.not_more[0])
+		arch_hooks->print("# cpus: %s\n", said.not_more);
+}

@@ -1,0 +1,49 @@
+/*
+ * Bringing up the application processors (kernel/cpus.h on the local
+ * APIC): the CPUs the firmware tables list (arch/firmware_cpus.h),
+ * started one at a time by INIT-SIPI-SIPI through the real-mode
+ * trampoline (arch/ap_trampoline.asm), each with its own GDT, TSS and
+ * stacks, waiting halted for work.
+ */
+#ifndef PMCTEST_SMP_H
+#define PMCTEST_SMP_H
+
+#include <stdbool.h>
+
+#include "boot_info.h"
+#include "strbuf.h"
+#include "trap.h"
+
+/* The fixed IPI that wakes a halted AP for its work: the arch's own, not
+ * reported to the harness as an interrupt. */
+#define APIC_WAKE_VECTOR	0xFE
+
+/*
+ * Finds the CPUs and starts them. False, with why, only where the loader
+ * named an RSDP that is not one (bad boot information); every other
+ * trouble (no tables, inconsistent tables, no memory map, an AP that does
+ * not answer) leaves fewer CPUs, and smp_print_header() says why.
+ */
+bool smp_start(const struct boot_info *boot, const struct boot_memory *memory,
+	       struct strbuf *why);
+
+/* The "# cpus:" header lines: listed, started, from which table, APIC
+ * mode, ignored, the start-up time; and why not more. */
+void smp_print_header(void);
+
+/* Why the tables were refused, or NULL; why there were none, or NULL:
+ * for cpus.tables (tests/kernel/cpus_tables.c). */
+const char *smp_tables_refused(void);
+const char *smp_tables_missing(void);
+
+/* An exception on an AP outside a contained run: recorded for its
+ * waiter, and the AP halts for good. */
+void smp_ap_fault(unsigned cpu, const struct trap_frame *f)
+	__attribute__((noreturn));
+
+/* platform.c: whether CPU cpu is inside platform_run_contained(); the
+ * control registers every CPU runs with. */
+bool platform_in_contained_run(unsigned cpu);
+void platform_control_registers(uint64_t *cr0, uint64_t *cr4);
+
+#endif
