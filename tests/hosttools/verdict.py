@@ -49,8 +49,6 @@ YAML_ITEM = re.compile(r"^    - text: " + QUOTED + "$")
 # joins with spaces (kernel/tap_writer.c, print_value()).
 FOLDED_KEY = re.compile(r"^  ([a-z]+): >$")
 FOLDED_ITEM = "    - text: >"
-# What Perl's \s matches in a byte string.
-YAML_SPACE = " \t\n\v\f\r"
 # How much of an offending line a reason quotes.
 QUOTE_CHARS = 80
 
@@ -204,10 +202,11 @@ class TapReader:
         if self._fold:
             prefix, indent, pieces = self._fold
             # Its text starts after the indentation: a line whose text
-            # starts with white space (a tab) is not the kernel's, and Perl's
-            # YAMLish reader takes the indentation from it.
+            # starts with white space (a tab, U+0085, U+2028) is not the
+            # kernel's, and Perl's YAMLish reader takes the indentation from
+            # it (str.isspace() holds for all Perl's \s does, and more).
             if len(line) > indent and line[:indent] == " " * indent and \
-                    line[indent] not in YAML_SPACE:
+                    not line[indent].isspace():
                 pieces.append(line[indent:])
                 return "yaml"
             self._fold = None

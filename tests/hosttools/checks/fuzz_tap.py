@@ -60,6 +60,12 @@ FOUND = [
     ["TAP version 13", "1..1", "not ok 1 - d.one [PRIV-1]", "  ---",
      "  message: >", "    \tfolded text", "    at a space", "  ...",
      "# pmctest: 0 passed, 1 failed, 0 skipped"],
+    ["TAP version 13", "1..1", "not ok 1 - d.one [PRIV-1]", "  ---",
+     "  message: >", "    \u2028folded text", "    at a space", "  ...",
+     "# pmctest: 0 passed, 1 failed, 0 skipped"],
+    ["TAP version 13", "1..1", "not ok 1 - d.one [PRIV-1]", "  ---",
+     "  message: >", "    \x85folded text", "    at a space", "  ...",
+     "# pmctest: 0 passed, 1 failed, 0 skipped"],
 ]
 STATUS = {"# pmctest: 2 passed, 0 failed, 0 skipped": 0}
 # Lines and pieces the mutator splices in.
