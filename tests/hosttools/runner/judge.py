@@ -8,6 +8,20 @@ from ..verdict import TapReader
 from ..xmltext import MESSAGE_CHARS, xml_text
 
 RCX = re.compile(r"RCX=0x([0-9a-f]+)")
+# The runner marks an expected failure with TAP's TODO directive: the
+# kernel's not ok line, this, and the expectation's reason.
+TODO_MARK = " # TODO "
+# A not ok line as the kernel writes it (a test ID and its statements, no
+# directive), with the runner's mark.
+TODO_MARKED = re.compile(r"^(not ok [0-9]+ - [^\s\[\]#]+ \[[^\]]*\])" +
+                         re.escape(TODO_MARK))
+
+
+def kernel_line(line):
+    """A line of the runner's log as the kernel wrote it: a not ok line
+    without the runner's TODO mark, any other line as it is."""
+    m = TODO_MARKED.match(line)
+    return m.group(1) if m else line
 
 
 def _message_and_rcx(d):
@@ -126,7 +140,7 @@ class Judge:
             self.out(f"# stale expectation: {e.where} lists {e.pattern} "
                      f"as failing ({e.reason}), but it {did}")
         if r.verdict == "todo":
-            self.out(f"{line} # TODO {e.reason}")
+            self.out(f"{line}{TODO_MARK}{e.reason}")
         else:
             self.out(line)
 
