@@ -103,17 +103,14 @@ class Judge:
             self._result(self.tap.results[-1], line, now)
             return
         if kind == "yaml" and self.results and self.results[-1].same_as is None:
-            # a short block names the earlier test that reported in full
+            # a short block names the earlier test that reported in full;
+            # a line completes at most two diagnostics (a folded value and
+            # its own), each looked at once
             same = tap_log.same_as(self.results[-1].diagnostics[-2:])
             if same:
                 self.results[-1].same_as = self.by_id.get(same[0])
         if kind == "plan":
             self.last_time = now    # the boot is no test's time
-        if kind == "yaml" and self.results:
-            r = self.results[-1]
-            same = tap_log.same_as(r.diagnostics)
-            if same and r.same_as is None:
-                r.same_as = self.by_id.get(same[0])
         self.out(line)
 
     def _result(self, r, line, now):
@@ -121,8 +118,6 @@ class Judge:
         r.seconds = now - self.last_time
         self.last_time = now
         r.expectation = None
-        r.same_as = None            # a short block: the Result it names
-        self.by_id.setdefault(r.id, r)
         for e in self.expectations:
             if e.regex.match(r.id):
                 r.expectation = e
