@@ -27,6 +27,7 @@ import threading
 import time
 
 from hosttools import TESTS, bench_log, boot, kut, procs, tap_log
+from hosttools.verdict import read
 
 # name: (accel, cpu, label, expectation file, [(route, machine)]); the
 # machine "uefi" is -M pc with OVMF instead of SeaBIOS.
@@ -239,16 +240,12 @@ def sweep_rates(args, accel, cpu, machine):
                                                 "tests=ecx.*.full.* verbose")
         if problem:
             return [], problem
-        yaml = tap_log.YamlBlock()
-        counts, current = {}, None
-        for line in run.lines:
-            result = tap_log.RESULT.match(line)
-            if result:
-                current = result.group(3)
-            for text in yaml.feed(line)[1]:
+        counts = {}
+        for result in read(run.lines).results:
+            for text in result.written:
                 m = SWEEP_COUNT.match(text)
-                if m and current:
-                    counts[current] = int(m[1])
+                if m:
+                    counts[result.id] = int(m[1])
         for test_id, ran, _ in tests:
             if test_id in counts:
                 per_test.setdefault(test_id, []).append(

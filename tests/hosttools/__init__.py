@@ -10,12 +10,13 @@ directory with nothing set.
   kernel_cmdline  the kernel command line as the kernel parses it
   procs       the processes the tools start, and the signals that end them
   lines       an emulator's bytes cut into lines, in linear time
-  verdict     the one verdict on a boot's TAP, for boot.py, tests/run, lava.py
+  verdict     the one verdict on a boot's TAP, for boot.py, tests/run, lava.py,
+              and the one reader of its YAML blocks
   args        command-line parsing: one-line errors, numbers that mean something
   images      what a boot needs, checked before it: ELF, ISO, machine, memory
   xmltext     a target's text fit for XML and HTML, capped
-  tap_log     what the host reads in the kernel's TAP: result lines, the
-              summary, YAML diagnostics, the `list` lines
+  tap_log     the patterns the host matches in the kernel's lines: result
+              lines, the summary, a short block's `same:`, the `list` lines
   tap_out     TAP on stdout for the host checks
   xen_console Xen's serial console read back: a guest's lines after
               "(d0) ", joined where Xen cut them, and Xen's own lines

@@ -7,7 +7,7 @@ and the header's "# cpus:" lines (arch/smp.c): CPUs started, and the AP
 start-up's microseconds."""
 import re
 
-from . import tap_log
+from .verdict import read
 
 BENCH_LINE = re.compile(r"^bench (\S+) cycles_median=(\d+) "
                         r"cycles_min=(\d+) n=(\d+) outcome=(\S+)")
@@ -15,14 +15,13 @@ BENCH_LINE = re.compile(r"^bench (\S+) cycles_median=(\d+) "
 
 def bench_rows(lines):
     """(name, median, min, n, outcome) of each bench line, in order."""
-    yaml, rows = tap_log.YamlBlock(), []
-    for line in lines:
-        for text in yaml.feed(line)[1]:
-            if text.startswith("message: "):
-                text = text[len("message: "):]
-            m = BENCH_LINE.match(text)
-            if m:
-                rows.append(m.groups())
+    rows = []
+    for text in (t for r in read(lines).results for t in r.written):
+        if text.startswith("message: "):
+            text = text[len("message: "):]
+        m = BENCH_LINE.match(text)
+        if m:
+            rows.append(m.groups())
     return rows
 
 

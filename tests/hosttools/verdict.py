@@ -27,7 +27,7 @@ against the not ok lines. Anything else is status 2 with the reason.
 import re
 
 from .lines import CUT
-from .tap_log import LISTED, SUMMARY, unquote
+from .tap_log import LISTED, SUMMARY
 
 TAP_VERSION = "TAP version 13"
 # A line TAP::Parser takes for a result, whatever follows.
@@ -65,6 +65,8 @@ class Result:
         self.kind = kind            # pass, fail, skip (what the kernel said)
         self.skip_reason = skip_reason  # "same as ID": ID's, and whose
         self.diagnostics = []       # "key: value" and the list's texts
+        self.written = []           # the same, as the block writes them
+                                    # (an item's text keeps its indentation)
         self.same_as = None         # a short block's: the Result it names
 
 
@@ -78,6 +80,12 @@ class Verdict:
 
     def __repr__(self):
         return f"Verdict({self.status}, {self.reason!r})"
+
+
+def unquote(text):
+    """The string a YAML double-quoted scalar holds (the kernel escapes
+    only the quote and the backslash)."""
+    return re.sub(r'\\(.)', r"\1", text)
 
 
 def quote(line):
@@ -210,7 +218,7 @@ class TapReader:
                 pieces.append(line[indent:])
                 return "yaml"
             self._fold = None
-            self.results[-1].diagnostics.append(prefix + " ".join(pieces))
+            self._diagnostic(prefix + " ".join(pieces), strip=False)
             if not pieces:
                 self._yaml = None
                 return self._break("a folded value (>) with no line of text")
@@ -223,7 +231,7 @@ class TapReader:
         if self._yaml == "diagnostics":
             item = YAML_ITEM.match(line)
             if item:
-                self.results[-1].diagnostics.append(unquote(item.group(1)).strip())
+                self._diagnostic(unquote(item.group(1)))
                 return "yaml"
             if line == FOLDED_ITEM:
                 self._fold = ("", 8, [])
@@ -231,8 +239,7 @@ class TapReader:
         key = YAML_KEY.match(line)
         if key:
             self._yaml = "open"
-            self.results[-1].diagnostics.append(
-                f"{key.group(1)}: {unquote(key.group(2))}".strip())
+            self._diagnostic(f"{key.group(1)}: {unquote(key.group(2))}")
             return "yaml"
         key = FOLDED_KEY.match(line)
         if key:
@@ -241,6 +248,12 @@ class TapReader:
             return "yaml"
         self._yaml = None
         return self._break(f"not a line of the kernel's YAML block: {quote(line)}")
+
+    def _diagnostic(self, text, strip=True):
+        """A diagnostic of the last result, as written and as judged."""
+        result = self.results[-1]
+        result.written.append(text)
+        result.diagnostics.append(text.strip() if strip else text)
 
     def counts(self):
         """(passed, failed, skipped) of the results read."""
@@ -293,9 +306,15 @@ def is_listing(lines):
     return all(LISTED.match(line) for line in lines[len(lines) - 1 - n:-1])
 
 
-def verdict(lines, status):
-    """The verdict on a whole log (a list of lines)."""
+def read(lines):
+    """A TapReader that has read a whole log (a list of lines): its results
+    with their diagnostics, and the first line that broke the form."""
     reader = TapReader()
     for line in lines:
         reader.feed(line)
-    return reader.finish(status)
+    return reader
+
+
+def verdict(lines, status):
+    """The verdict on a whole log (a list of lines)."""
+    return read(lines).finish(status)

@@ -24,6 +24,7 @@ import subprocess
 import tempfile
 
 from .. import bench_log, boot, bootshim, tap_log
+from ..verdict import read
 from ..tap_out import Tap
 from . import argument_parser
 
@@ -102,19 +103,13 @@ def run_boot(args, route, cmdline="", accel="tcg", cpu="max", timeout=60,
 
 
 def results(lines, resolve=True):
-    """[(result, id, statements, diagnostics)] in order. With resolve, a
+    """[(result, id, statements, diagnostics)] in order, as the verdict's
+    reader reads them (a diagnostic as the block writes it). With resolve, a
     short block (`same: "ID: ..."`) is followed by the diagnostics of the
     test it names, which reported the deviation in full."""
-    out = []
-    yaml = tap_log.YamlBlock()
-    for line in lines:
-        in_yaml, diagnostics = yaml.feed(line)
-        if out:
-            out[-1][3] += diagnostics
-        m = tap_log.RESULT.match(line)
-        if m:
-            kind = "skip" if m.group(5) == "SKIP" else m.group(1)
-            out.append([kind, m.group(3), m.group(4), []])
+    kinds = {"pass": "ok", "fail": "not ok", "skip": "skip"}
+    out = [[kinds[r.kind], r.id, r.statements, list(r.written)]
+           for r in read(lines).results]
     if resolve:
         by_id = {r[1]: r for r in out}
         for r in out:

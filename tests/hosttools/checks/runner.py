@@ -725,7 +725,7 @@ not ok 3 - t.diagnostics [X-1]
     MSR-1: C0010200H
     completed
   ...
-ok 5 - t.only-b [X-1]
+ok 4 - t.only-b [X-1]
 # pmctest: 3 passed, 1 failed, 0 skipped
 """
 

@@ -3,8 +3,8 @@ TAP::Parser, Python's tappy (Debian python3-tap) and node's tap-parser
 (Debian node-tap-parser). Each must read every line as TAP (no unknown
 line, no parse error), find the plan where TAP 13 allows it and as many
 results as it promises, and attach each YAML block to its result. Each
-must also read the same values in the YAML blocks as hosttools/tap_log.py,
-folded ones (">") included.
+must also read the same values in the YAML blocks as the one verdict's
+reader (hosttools/verdict.py), folded ones (">") included.
 
 usage: tests/check.py tap_parsers LOG...
        tests/check.py tap_parsers --xen-console CONSOLE_LOG...
@@ -19,7 +19,8 @@ import json
 import os
 import subprocess
 
-from .. import tap_log, xen_console
+from .. import xen_console
+from ..verdict import read
 from ..tap_out import Tap
 
 PERL = r'''
@@ -148,7 +149,7 @@ def check_node(text, bail):
 
 
 def flat(data):
-    """A parser's YAML block as hosttools/tap_log.py's diagnostic lines, sorted:
+    """A parser's YAML block as the verdict's diagnostic lines, sorted:
     "key: value" per key, the text of each diagnostics item; a folded
     value's final newline left out."""
     lines = []
@@ -162,16 +163,10 @@ def flat(data):
 
 
 def host_reading(text):
-    """hosttools/tap_log.py's reading of the log: {test number: sorted lines}."""
-    yaml, number, read = tap_log.YamlBlock(), None, {}
-    for line in text.splitlines():
-        _, diagnostics = yaml.feed(line)
-        if number is not None and diagnostics:
-            read.setdefault(number, []).extend(diagnostics)
-        m = tap_log.RESULT.match(line)
-        if m:
-            number = m.group(2)
-    return {n: sorted(d) for n, d in read.items()}
+    """The verdict's reading of the log: {test number: sorted lines}, each
+    as the block writes it."""
+    return {str(r.number): sorted(r.written)
+            for r in read(text.splitlines()).results if r.written}
 
 
 def main(argv):
@@ -199,7 +194,7 @@ def main(argv):
                 continue
             text = "".join(line + "\n" for line in guest)
         bail = "bail" in os.path.basename(path)
-        readings = {"hosttools/tap_log.py": host_reading(text)}
+        readings = {"hosttools/verdict.py": host_reading(text)}
         for name, check in (("Perl TAP::Parser", check_perl),
                             ("tappy", check_tappy),
                             ("node tap-parser", check_node)):
@@ -207,11 +202,11 @@ def main(argv):
             tap.check(ok, f"{name} reads {os.path.basename(path)}", detail)
             readings[name] = {n: flat(d) for n, d in yaml.items()}
         # Folded values (">") included: every reader finds the same text.
-        first = readings["hosttools/tap_log.py"]
+        first = readings["hosttools/verdict.py"]
         differ = [f"{name}, result {n}: {readings[name].get(n)} vs {first.get(n)}"
                   for name in readings for n in sorted(set(first) | set(readings[name]))
                   if readings[name].get(n) != first.get(n)]
-        tap.check(not differ, "the three parsers and hosttools/tap_log.py read the "
+        tap.check(not differ, "the three parsers and hosttools/verdict.py read the "
                   f"same YAML values in {os.path.basename(path)}", differ[:3])
     return tap.finish()
 

@@ -17,6 +17,9 @@
   version        the project's version, as the build names it
   qemu, bochs    one boot in that emulator, as an Outcome
   xen            one boot of Xen under QEMU, pmctest its PVH dom0
+  nested, vmm    one boot of nested KVM, of a VMM on KVM
+  boot_outcome   what QEMU, Xen, nested KVM and the VMMs share: a boot
+                 started, its serial lines judged, its end as an Outcome
   outcome        how one boot ended
   test_list      which test was running when a boot stopped
   junit          the JUnit file

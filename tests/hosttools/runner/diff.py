@@ -15,6 +15,8 @@ import re
 
 from .. import tap_log, xen_console
 from .. import targets as target_table
+from ..verdict import read
+from .judge import kernel_line
 from .output import say
 from .target_run import EXIT_ERROR, TargetRun
 from .workdir import cleanup, context
@@ -25,28 +27,28 @@ EXIT_SAME, EXIT_DIFFERENT = 0, 1
 HEADER = re.compile(r"^# (boot|vendor|screen|hypervisor|cpu|cpuid|pmu): (.*)$")
 
 
+# The verdicts the diff names, by what the kernel said of a test.
+VERDICT_WORDS = {"pass": "ok", "fail": "not ok", "skip": "SKIP"}
+
+
 class Side:
     """One run, as the diff sees it: its name, its header lines by key, and
-    per test ID (in the order of the run) its verdict and diagnostics."""
+    per test ID (in the order of the run) its verdict and diagnostics, as
+    the verdict's reader reads them (the runner's TODO marks taken off)."""
 
     def __init__(self, name, lines):
         self.name = name
         self.header = {}
-        self.results = {}
-        yaml, current = tap_log.YamlBlock(), None
+        lines = [kernel_line(tap_log.CONTROL.sub("", line)) for line in lines]
         for line in lines:
-            line = tap_log.CONTROL.sub("", line)
-            _, diagnostics = yaml.feed(line)
-            if current:
-                current[1].extend(d.strip() for d in diagnostics)
-            m = tap_log.RESULT.match(line)
-            if m:
-                verdict = ("SKIP" if m.group(5) == "SKIP" else m.group(1))
-                current = self.results[m.group(3)] = (verdict, [])
-                continue
             h = HEADER.match(line)
             if h:
                 self.header.setdefault(h.group(1), []).append(h.group(2))
+        tap = read(lines)
+        self.problem = tap.problem
+        self.results = {r.id: (VERDICT_WORDS[r.kind],
+                               [d.strip() for d in r.diagnostics])
+                        for r in tap.results}
 
 
 def side_of_log(path):
@@ -126,6 +128,9 @@ def diff(opts):
             if not side.results:
                 say(f"--diff: {name}: no TAP result in it")
                 return EXIT_ERROR
+            if side.problem:
+                say(f"--diff: {name}: the TAP breaks its form at "
+                    f"{side.problem}: the diff holds the results read")
             sides.append(side)
     finally:
         if ctx:

@@ -8,6 +8,20 @@ from ..verdict import TapReader
 from ..xmltext import MESSAGE_CHARS, xml_text
 
 RCX = re.compile(r"RCX=0x([0-9a-f]+)")
+# The runner marks an expected failure with TAP's TODO directive: the
+# kernel's not ok line, this, and the expectation's reason.
+TODO_MARK = " # TODO "
+# A not ok line as the kernel writes it (a test ID and its statements, no
+# directive), with the runner's mark.
+TODO_MARKED = re.compile(r"^(not ok [0-9]+ - [^\s\[\]#]+ \[[^\]]*\])" +
+                         re.escape(TODO_MARK))
+
+
+def kernel_line(line):
+    """A line of the runner's log as the kernel wrote it: a not ok line
+    without the runner's TODO mark, any other line as it is."""
+    m = TODO_MARKED.match(line)
+    return m.group(1) if m else line
 
 
 def _message_and_rcx(d):
@@ -89,17 +103,14 @@ class Judge:
             self._result(self.tap.results[-1], line, now)
             return
         if kind == "yaml" and self.results and self.results[-1].same_as is None:
-            # a short block names the earlier test that reported in full
+            # a short block names the earlier test that reported in full;
+            # a line completes at most two diagnostics (a folded value and
+            # its own), each looked at once
             same = tap_log.same_as(self.results[-1].diagnostics[-2:])
             if same:
                 self.results[-1].same_as = self.by_id.get(same[0])
         if kind == "plan":
             self.last_time = now    # the boot is no test's time
-        if kind == "yaml" and self.results:
-            r = self.results[-1]
-            same = tap_log.same_as(r.diagnostics)
-            if same and r.same_as is None:
-                r.same_as = self.by_id.get(same[0])
         self.out(line)
 
     def _result(self, r, line, now):
@@ -107,8 +118,6 @@ class Judge:
         r.seconds = now - self.last_time
         self.last_time = now
         r.expectation = None
-        r.same_as = None            # a short block: the Result it names
-        self.by_id.setdefault(r.id, r)
         for e in self.expectations:
             if e.regex.match(r.id):
                 r.expectation = e
@@ -126,7 +135,7 @@ class Judge:
             self.out(f"# stale expectation: {e.where} lists {e.pattern} "
                      f"as failing ({e.reason}), but it {did}")
         if r.verdict == "todo":
-            self.out(f"{line} # TODO {e.reason}")
+            self.out(f"{line}{TODO_MARK}{e.reason}")
         else:
             self.out(line)
 

@@ -8,14 +8,14 @@ QEMU's messages ("KVM internal error") land."""
 import os
 import re
 
-from .. import boot as qemu_boot
 from ..nested.build import read_info
 from ..nested.initramfs import run_archive
 from ..nested.outer import OUTER_CPU, outer_command
 
+from .boot_outcome import judge_end, start
 from .cmdline import kernel_cmdline
 from .outcome import Outcome
-from .qemu import LineSink, qemu_release, qemu_version
+from .qemu import qemu_release, qemu_version
 
 L1_LINE = re.compile(r"^pmctest-l1: (.*)$", re.M)
 # KVM's log of the guest as init.sh counts it: "  2 kvm: kvm [137]: vcpu0,
@@ -74,32 +74,25 @@ def run_nested(target, opts, ctx, judge, timeout):
         out.write(base.read())
         out.write(run_archive(elf, kernel_cmdline(opts, ctx.excluded)))
     try:
-        boot = qemu_boot.Boot(
-            outer_command(opts.qemu, os.path.join(where, "kernel"), initrd),
-            timeout, False, LineSink(judge.feed))
-    except OSError as e:
-        outcome.problem = f"QEMU failed to start: {e}"
-        return outcome
+        boot = start(outer_command(opts.qemu, os.path.join(where, "kernel"),
+                                   initrd), timeout, judge, outcome, "QEMU")
     finally:
         os.unlink(initrd)
+    if boot is None:
+        return outcome
     logged = KVM_LOG.findall(boot.stderr)
     if logged:
         outcome.notes.append("L1's KVM logged: " + "; ".join(
             f"{text.strip()} ({count}x)" for count, text in logged))
-    status, problem = boot.verdict()
+    judge_end(boot, judge, outcome, timeout)
     if boot.fatal:
         outcome.problem = f"QEMU stopped the guest: {boot.fatal}"
-    elif boot.timed_out:
-        outcome.problem = f"the guest hung: no exit within {timeout:g} s"
-    elif problem:
-        # Boot's message quotes all of stderr, here L1's whole console.
+    elif outcome.problem and not boot.timed_out:
+        # Boot's message quotes all of stderr, here L1's whole console:
+        # its first line, or init's words where pmctest never wrote.
         why = [l for l in L1_LINE.findall(boot.stderr)
                if not l.startswith(("linux ", "exit status"))]
         outcome.problem = ("L1 could not run pmctest: " + "; ".join(why)
                            if why and not judge.lines else
-                           problem.split("\n")[0])
-    elif status == qemu_boot.EXIT_HARNESS_ERROR and judge.bailed:
-        outcome.problem = judge.bailed
-    if not boot.timed_out and status in (0, 1, 2):
-        outcome.status = status
+                           outcome.problem.split("\n")[0])
     return outcome

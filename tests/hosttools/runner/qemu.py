@@ -6,22 +6,10 @@ from types import SimpleNamespace
 
 from .. import boot as qemu_boot
 
+from .boot_outcome import judge_end, start
 from .cmdline import kernel_cmdline
 from .outcome import Outcome
 from .probe import cached, command_output
-
-class LineSink:
-    """tests/boot.py's Boot writes each serial line to a log object."""
-
-    def __init__(self, feed):
-        self.feed = feed
-
-    def write(self, text):
-        for line in text.rstrip("\n").split("\n"):
-            self.feed(line)
-
-    def flush(self):
-        pass
 
 
 def qemu_version(qemu):
@@ -67,14 +55,11 @@ def run_qemu(target, opts, ctx, judge, timeout):
         cmd = qemu_command(opts, target["accel"], cpu, target["machine"],
                            target["route"], cmdline, iso,
                            target.get("firmware", "bios"), target.get("cpus", 1))
-        try:
-            boot = qemu_boot.Boot(cmd, timeout, False, LineSink(judge.feed))
-        except OSError as e:
-            outcome.problem = f"QEMU failed to start: {e}"
+        boot = start(cmd, timeout, judge, outcome, "QEMU")
+        if boot is None:
             return outcome
-        status, problem = boot.verdict()
         retry = None
-        if problem and not boot.lines:
+        if boot.verdict()[1] and not boot.lines:
             for text, suffix, why in target.get("fallbacks", []):
                 if text in boot.stderr and suffix not in tried:
                     retry = (suffix, why)
@@ -89,15 +74,10 @@ def run_qemu(target, opts, ctx, judge, timeout):
             cpu += suffix
             continue
         break
+    judge_end(boot, judge, outcome, timeout)
     if boot.fatal:
         rip = re.search(r"^EIP=(\S+).*CPL=(\d)", boot.stderr, re.M)
         outcome.problem = (f"QEMU stopped the guest: {boot.fatal}" +
                            (f" (EIP {rip.group(1)}, CPL {rip.group(2)})"
                             if rip else ""))
-    elif boot.timed_out:
-        outcome.problem = f"the guest hung: no exit within {timeout:g} s"
-    elif problem:
-        outcome.problem = problem
-    if not boot.timed_out and status in (0, 1, 2):
-        outcome.status = status
     return outcome

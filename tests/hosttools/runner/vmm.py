@@ -8,13 +8,11 @@ import json
 import os
 import tempfile
 
-from .. import boot as serial_boot
-
 from .availability import vmm_binary
+from .boot_outcome import judge_end, start
 from .cmdline import kernel_cmdline
 from .outcome import Outcome
 from .probe import cached, command_output
-from .qemu import LineSink
 
 MEMORY_MIB = 64
 
@@ -52,19 +50,8 @@ def run_vmm(target, opts, ctx, judge, timeout):
                                    "exit=reset") if p)
     with tempfile.TemporaryDirectory(prefix="pmctest-vmm-") as workdir:
         cmd = vmm_command(target, binary, opts.elf, cmdline, workdir)
-        try:
-            boot = serial_boot.Boot(cmd, timeout, False, LineSink(judge.feed),
-                                    end_at_summary=True)
-        except OSError as e:
-            outcome.problem = f"{target['emulator']} failed to start: {e}"
-            return outcome
-    status, problem = boot.verdict()
-    if boot.timed_out:
-        outcome.problem = f"the guest hung: no summary within {timeout:g} s"
-    elif problem:
-        outcome.problem = problem
-    elif status == serial_boot.EXIT_HARNESS_ERROR and judge.bailed:
-        outcome.problem = judge.bailed
-    if not boot.timed_out and status in (0, 1, 2):
-        outcome.status = status
+        boot = start(cmd, timeout, judge, outcome, target["emulator"],
+                     end_at_summary=True)
+    if boot is not None:
+        judge_end(boot, judge, outcome, timeout, waited_for="summary")
     return outcome

@@ -7,10 +7,11 @@ import re
 from .. import boot as qemu_boot
 from ..xen_console import XenConsole
 
+from .boot_outcome import judge_end, start
 from .cmdline import kernel_cmdline
 from .outcome import Outcome
 from .probe import cached, command_output
-from .qemu import LineSink, qemu_version
+from .qemu import qemu_version
 
 # Xen's command line: a PVH dom0 (it needs the IOMMU), small, with one
 # vCPU (Xen starts a PVH guest's others by hypercall, not INIT-SIPI-SIPI,
@@ -94,30 +95,19 @@ def run_xen(target, opts, ctx, judge, timeout):
     cmd = xen_command(opts, target, kernel_cmdline(opts, ctx.excluded))
     log_path = console_log_path(opts, target)
     raw = open(log_path, "w") if log_path else None
-    sink = LineSink(judge.feed)
     try:
-        try:
-            boot = qemu_boot.Boot(cmd, timeout, False, sink, console=console)
-        except OSError as e:
-            outcome.problem = f"QEMU failed to start: {e}"
-            return outcome
+        boot = start(cmd, timeout, judge, outcome, "QEMU", console=console)
     finally:
         if raw:
             raw.write("".join(line + "\n" for line in console.lines))
             raw.close()
+    if boot is None:
+        return outcome
     version = (console.version or "Xen (no version banner)").split(" (")[0]
     vpmu = "; ".join(console.vpmu) or "no VPMU line (vPMU off)"
     outcome.emulator = (f"{version}"
                         f"{f' ({package[0]} {package[2]})' if package else ''}, "
                         f"{vpmu}; {qemu_version(opts.qemu)}, TCG -cpu "
                         f"{target['cpu']}")
-    status, problem = boot.verdict()
-    if boot.timed_out:
-        outcome.problem = f"the guest hung: no exit within {timeout:g} s"
-    elif problem:
-        outcome.problem = problem
-    elif status == qemu_boot.EXIT_HARNESS_ERROR and judge.bailed:
-        outcome.problem = judge.bailed
-    if not boot.timed_out and status in (0, 1, 2):
-        outcome.status = status
+    judge_end(boot, judge, outcome, timeout)
     return outcome
