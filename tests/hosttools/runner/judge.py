@@ -39,7 +39,7 @@ def _message_and_rcx(d):
                 return line[len(key):].strip(), rcx
     for line in d:
         if line.startswith(("context:", "expected:")) or \
-                line.endswith("as the model says") or line.startswith(" "):
+                line.endswith("as the model says"):
             continue
         return line, rcx
     return (d[0] if d else "not ok, no diagnostic"), rcx
