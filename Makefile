@@ -308,13 +308,22 @@ test-hostile-boot: $(ELF) $(SHIM) | $(BUILD)/.tools-test
 
 # Perl's TAP::Parser, Python's tappy and node's tap-parser read the logs
 # test-boot kept and the simulator's logs of a deviation (failures with
-# their YAML) and of 4 CPUs, one lost (@cpuN IDs), without an unknown line.
+# their YAML) and of 4 CPUs, one lost (@cpuN IDs): in a test, inside a YAML
+# block CPU 0 then closes (SMP-6), and after its last result line, which
+# ends the run with a Bail out!; without an unknown line.
 test-tap-parsers: $(SIM) | $(BUILD)/.tools-test
 	@mkdir -p $(BUILD)/tap
 	$(SIM) --profile tests/profiles/intel-v5-sapphire-rapids.profile \
 		--deviate no-high-clear > $(BUILD)/tap/sim-deviation.log || [ $$? = 1 ]
 	$(SIM) --profile tests/profiles/amd-perfmon-v2.profile --cpus 4 \
 		--deviate ap-hangs > $(BUILD)/tap/sim-ap-lost.log || [ $$? = 1 ]
+	$(SIM) --profile tests/profiles/amd-perfmon-v2.profile --cpus 4 \
+		--deviate ap-hangs-writing verbose > $(BUILD)/tap/sim-ap-lost-in-yaml.log || [ $$? = 1 ]
+	$(SIM) --profile tests/profiles/amd-perfmon-v2.profile --cpus 2 \
+		--deviate ap-hangs-writing verbose tests=smp.enum \
+		> $(BUILD)/tap/sim-ap-lost-last-bail.log || [ $$? = 2 ]
+	grep -q '^  cut: ' $(BUILD)/tap/sim-ap-lost-in-yaml.log
+	grep -q '^Bail out! CPU 1 was lost in smp.enum@cpu1' $(BUILD)/tap/sim-ap-lost-last-bail.log
 	$(PYTHON) tests/check.py tap_parsers $(BUILD)/tap/*.log
 
 # The TAP and YAML reader, the JUnit writer and the line splitter under

@@ -1,6 +1,7 @@
 /* kernel/platform.h on the machine itself. */
 #include "platform.h"
 
+#include "ap_console.h"
 #include "apic.h"
 #include "consoles.h"
 #include "context.h"
@@ -39,10 +40,26 @@ void kernel_boot_record(const char *protocol, const char *command_line)
 	pmu_enumerate(&machine.enumeration);
 }
 
+static uint64_t written_by_cpu0;
+
+/* Only CPU 0 touches the ports; an AP's lines go through the ring CPU 0
+ * empties (arch/ap_console.h). The console writes a line at a time. */
 void platform_console_write(const char *s, size_t n)
 {
+	if (platform_this_cpu() != 0) {
+		for (size_t k = 0; k < n; k += AP_CONSOLE_LINE_MAX)
+			ap_console_put(s + k, n - k < AP_CONSOLE_LINE_MAX
+					      ? n - k : AP_CONSOLE_LINE_MAX);
+		return;
+	}
 	consoles_write(s, n);
 	fbcon_write(s, n);
+	written_by_cpu0 += n;
+}
+
+uint64_t platform_console_bytes(void)
+{
+	return written_by_cpu0 + ap_console_bytes();
 }
 
 /* The i8042's command 0FEH pulses the CPU's reset line (its output port

@@ -10,6 +10,7 @@
  */
 #include "smp.h"
 
+#include "ap_console.h"
 #include "apic.h"
 #include "clock.h"
 #include "cpu.h"
@@ -161,7 +162,8 @@ void smp_ap_fault(unsigned cpu, const struct trap_frame *f)
 		__asm__ volatile("cli; hlt");
 }
 
-/* Waits until CPU c leaves `state` or timeout_ms pass; the state then. */
+/* Waits until CPU c leaves `state` or timeout_ms pass, writing out the
+ * lines the AP logs meanwhile; the state then. */
 static enum cpu_state wait_while(const struct cpu *c, enum cpu_state state,
 				 unsigned timeout_ms)
 {
@@ -169,8 +171,10 @@ static enum cpu_state wait_while(const struct cpu *c, enum cpu_state state,
 	enum cpu_state now;
 
 	while ((now = __atomic_load_n(&c->state, __ATOMIC_ACQUIRE)) == state &&
-	       rdtsc() - start < ticks)
+	       rdtsc() - start < ticks) {
+		ap_console_drain();
 		__asm__ volatile("pause");
+	}
 	return now;
 }
 
@@ -242,6 +246,13 @@ bool platform_wait_cpu(unsigned cpu, unsigned timeout_ms, struct strbuf *why)
 		return false;
 	}
 	state = wait_while(c, CPU_RUNNING, timeout_ms);
+	if (state == CPU_RUNNING) {
+		/* INIT stops it (a hung AP would take the host's time); the
+		 * wait lets a line it was committing land before the drain. */
+		apic_send_init(c->apic_id);
+		clock_delay_us(INIT_DELAY_US);
+	}
+	ap_console_drain();	/* the whole lines it put before it stopped */
 	if (state == CPU_FINISHED) {
 		c->state = CPU_READY;
 		return true;
@@ -251,8 +262,6 @@ bool platform_wait_cpu(unsigned cpu, unsigned timeout_ms, struct strbuf *why)
 		describe_fault(c, cpu, &reason);
 		lose(c, &reason);
 	} else if (state == CPU_RUNNING) {
-		/* INIT stops it: a hung AP would take the host's time. */
-		apic_send_init(c->apic_id);
 		strbuf_printf(&reason, "CPU %u (APIC ID 0x%x) did not return within %u ms; stopped by INIT",
 			      cpu, c->apic_id, timeout_ms);
 		lose(c, &reason);

@@ -55,6 +55,11 @@ void console_vprintf(const char *fmt, va_list ap)
 			put_text(" (cut)\n", 7);
 }
 
+void console_take_over(void)
+{
+	line.len = 0;
+}
+
 void console_printf(const char *fmt, ...)
 {
 	va_list ap;

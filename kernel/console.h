@@ -19,4 +19,8 @@
 void console_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void console_vprintf(const char *fmt, va_list ap);
 
+/* After the CPU writing was lost (kernel/cpus.h): the line it had not
+ * finished is dropped, none of it having reached the platform. */
+void console_take_over(void);
+
 #endif

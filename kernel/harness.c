@@ -11,6 +11,7 @@
 #include "interrupt_log.h"
 #include "platform.h"
 #include "pmu_report.h"
+#include "result_tally.h"
 #include "skips_said.h"
 #include "tap_writer.h"
 
@@ -42,8 +43,6 @@ static struct {
 static struct {
 	const struct harness_options *options;
 	unsigned cpu;		/* whose part is being selected or run */
-	unsigned number;
-	unsigned count[3];
 	uint64_t started;	/* platform_timestamp() before the first test */
 } run;
 
@@ -358,14 +357,16 @@ static void report_stray_interrupts(void)
 static void print_result(enum tap_result result, const struct case_text *t)
 {
 	const char *earlier = 0;
+	unsigned number = result_tally_begin(result);
 
 	if (result == TAP_SKIP && !run.options->verbose)
 		earlier = skip_said_before(current.skip_reason, t->id);
 	if (earlier)
-		tap_skip_same(run.number, t->id, current.statements, earlier);
+		tap_skip_same(number, t->id, current.statements, earlier);
 	else
-		tap_result(result, run.number, t->id, current.statements,
+		tap_result(result, number, t->id, current.statements,
 			   current.skip_reason);
+	result_tally_commit();
 }
 
 /* The running test's diagnostics start empty. */
@@ -388,8 +389,6 @@ static void report_test(const struct case_text *t)
 	enum tap_result result = current.failed ? TAP_FAIL
 				 : current.skipped ? TAP_SKIP : TAP_PASS;
 
-	run.count[result]++;
-	run.number++;
 	print_result(result, t);
 	if ((result == TAP_FAIL || run.options->verbose) && current.diag.len)
 		print_diagnostics(t->id);
@@ -471,7 +470,7 @@ static void report_rest(const struct suite *s, unsigned i,
 
 static void run_ap_part(const struct harness_options *o)
 {
-	unsigned first = run.number;
+	unsigned first = result_tally_number();
 	struct strbuf why, lost;
 	char text[160];
 
@@ -494,7 +493,14 @@ static void run_ap_part(const struct harness_options *o)
 	} else {
 		return;
 	}
-	not_run_left = run.number - first;	/* those it reported */
+	result_tally_take_over();
+	tap_take_over();
+	not_run_left = result_tally_number() - first;	/* those it reported */
+	if (not_run_left == for_each_selected(o, 0)) {
+		/* Each of its tests has its result line out: none is left to
+		 * carry the loss, and the run cannot pass. */
+		harness_bail_out(ap.why);
+	}
 	for_each_selected(o, report_rest);
 }
 
@@ -576,6 +582,8 @@ int harness_run(const struct harness_options *o)
 		console_printf("# no test is selected by tests= and exclude=\n");
 		harness_bail_out("nothing to run");
 	}
+	if (planned > RESULT_TALLY_MAX)
+		harness_bail_out("more tests selected than a run counts (65535)");
 	tap_plan(planned);
 	console_printf("# pmctest " PMCTEST_VERSION "\n");
 	platform_print_header();
@@ -592,7 +600,7 @@ int harness_run(const struct harness_options *o)
 
 	/* The one summary line serial-console CI greps for, a TAP comment. */
 	console_printf("# pmctest: %u passed, %u failed, %u skipped\n",
-		       run.count[TAP_PASS], run.count[TAP_FAIL],
-		       run.count[TAP_SKIP]);
-	return run.count[TAP_FAIL] ? EXIT_FAILED : EXIT_PASSED;
+		       result_tally_count(TAP_PASS), result_tally_count(TAP_FAIL),
+		       result_tally_count(TAP_SKIP));
+	return result_tally_count(TAP_FAIL) ? EXIT_FAILED : EXIT_PASSED;
 }

@@ -18,6 +18,11 @@
 
 void platform_console_write(const char *s, size_t n);
 
+/* The bytes platform_console_write() has taken from every CPU, counted as
+ * each call returns: where a CPU lost partway through its output stopped
+ * (SMP-6). */
+uint64_t platform_console_bytes(void);
+
 /* How the run ends once its summary is out (the command line's exit=):
  * QEMU's isa-debug-exit carries the status; the i8042's reset line and a
  * triple fault, which VMMs without that device turn into the end of the VM,

@@ -3,7 +3,46 @@
 #include <stdbool.h>
 
 #include "console.h"
+#include "platform.h"
 #include "strbuf.h"
+
+#define NOT_YET UINT64_MAX
+
+/* Where the YAML block being written starts and ends in the log
+ * (platform_console_bytes() before its "  ---" and before its "  ..."): a
+ * line is out once the count has passed its start. Set in this order, so
+ * that a CPU lost between any two stores leaves a state that says which
+ * of the two lines are out. */
+static volatile struct {
+	uint64_t start, end;
+} block = { NOT_YET, NOT_YET };
+
+static void block_begin(void)
+{
+	block.start = platform_console_bytes();
+	block.end = NOT_YET;
+	console_printf("  ---\n");
+}
+
+static void block_end(void)
+{
+	block.end = platform_console_bytes();
+	console_printf("  ...\n");
+}
+
+void tap_take_over(void)
+{
+	uint64_t out = platform_console_bytes();
+
+	console_take_over();
+	/* A key of its own: the block may hold no other (a YAML block of
+	 * none is not one Perl's TAP::Parser or tappy read). */
+	if (block.start != NOT_YET && out > block.start &&
+	    (block.end == NOT_YET || out <= block.end))
+		console_printf("  cut: \"the CPU writing this block was lost before its end\"\n"
+			       "  ...\n");
+	block.start = block.end = NOT_YET;
+}
 
 void tap_version(void)
 {
@@ -151,7 +190,7 @@ void tap_yaml(const char *lines, const struct diagnostic_keys *keys,
 				 keys->expected.line, keys->observed.line };
 	bool listed = false;
 
-	console_printf("  ---\n");
+	block_begin();
 	print_key("message", &keys->message);
 	print_key("context", &keys->context);
 	print_key("expected", &keys->expected);
@@ -173,7 +212,7 @@ void tap_yaml(const char *lines, const struct diagnostic_keys *keys,
 	if (truncated)
 		console_printf("  truncated: \"the diagnostics filled their %u-byte buffer\"\n",
 			       truncated);
-	console_printf("  ...\n");
+	block_end();
 }
 
 void tap_yaml_same(const char *earlier_id, const char *brief)
@@ -183,7 +222,7 @@ void tap_yaml_same(const char *earlier_id, const char *brief)
 
 	strbuf_init(&same, text, sizeof(text));
 	strbuf_printf(&same, "%s%s%s", earlier_id, *brief ? ": " : "", brief);
-	console_printf("  ---\n");
+	block_begin();
 	print_value("  ", "same", 4, text, text_length(text));
-	console_printf("  ...\n");
+	block_end();
 }

@@ -42,4 +42,9 @@ void tap_yaml_same(const char *earlier_id, const char *brief);
 
 void tap_bail_out(const char *why);
 
+/* After the CPU writing was lost (kernel/cpus.h): the YAML block whose
+ * "  ---" it wrote and whose "  ..." it did not is closed, with a `cut`
+ * key saying so, and the lines after it read as TAP. */
+void tap_take_over(void);
+
 #endif

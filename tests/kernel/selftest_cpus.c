@@ -4,20 +4,24 @@
  * on its own stack, knowing its index and APIC ID; an AP's exception
  * outside a contained run and an AP that never returns are reported to
  * the waiter, with the vector and RIP or the timeout, and leave that AP
- * lost, never given work again; the other APs still run. The fault and
- * the hang each lose an AP: only an explicit tests=selftest.* runs them.
+ * lost, never given work again; the other APs still run; what a lost AP
+ * logged reaches the log in whole lines. The fault, the hang and the cut
+ * each lose an AP: only an explicit tests=selftest.* runs them.
  * selftest.cpus.overflow, which loses one more, runs only when tests=
  * names it exactly.
  */
 #include "boot_msrs.h"
+#include "console.h"
 #include "cpus.h"
 #include "harness.h"
+#include "platform.h"
 
 enum {
 	CASE_ROUNDTRIP,
 	CASE_FAULT,
 	CASE_HANG,
 	CASE_AFTER,
+	CASE_CUT,
 	CASES,
 };
 
@@ -26,6 +30,7 @@ static const char *const ids[CASES] = {
 	[CASE_FAULT] = "selftest.cpus.fault",
 	[CASE_HANG] = "selftest.cpus.hang",
 	[CASE_AFTER] = "selftest.cpus.after",
+	[CASE_CUT] = "selftest.cpus.cut",
 };
 
 static const char *const descriptions[CASES] = {
@@ -33,6 +38,7 @@ static const char *const descriptions[CASES] = {
 	[CASE_FAULT] = "an AP's #UD outside a contained run is reported to the waiter, the AP lost",
 	[CASE_HANG] = "an AP that does not return is reported after the timeout, the AP lost",
 	[CASE_AFTER] = "after that the lost APs take no work and the others still run",
+	[CASE_CUT] = "an AP lost partway through a log line: its whole lines reach the log, no byte of the cut one",
 };
 
 #define WAIT_MS		2000
@@ -72,6 +78,17 @@ static void spin(void *unused)
 	(void)unused;
 	for (;;)
 		__asm__ volatile("cli; pause");
+}
+
+#define WHOLE_LINE	"# selftest.cpus.cut: a whole line from an AP\n"
+
+/* A line, and most of the next, then a hang. */
+static void log_and_hang(void *unused)
+{
+	(void)unused;
+	console_printf(WHOLE_LINE);
+	console_printf("# selftest.cpus.cut: a line that never ends");
+	spin(0);
 }
 
 static bool contains(const char *text, const char *part)
@@ -125,8 +142,8 @@ static bool roundtrip(unsigned cpu, bool lost_ok, unsigned *lost)
 
 /* Runs fn on the last AP not lost yet (the fault takes CPU n - 1, the
  * hang n - 2, or whatever is left); the wait must fail saying `expected`,
- * and the AP must then refuse work. */
-static void lose_one(void (*fn)(void *), unsigned timeout_ms,
+ * and the AP must then refuse work. false if no AP was left to lose. */
+static bool lose_one(void (*fn)(void *), unsigned timeout_ms,
 		     const char *expected)
 {
 	char text[320], text2[320];
@@ -139,7 +156,7 @@ static void lose_one(void (*fn)(void *), unsigned timeout_ms,
 		if (platform_wait_cpu(cpu, timeout_ms, &why)) {
 			test_fail("CPU %u: expected the wait to fail with \"%s\", observed a return",
 				  cpu, expected);
-			return;
+			return true;
 		}
 		if (!contains(text, expected))
 			test_fail("CPU %u: expected \"%s\" in the reason, observed \"%s\"",
@@ -148,9 +165,26 @@ static void lose_one(void (*fn)(void *), unsigned timeout_ms,
 		if (platform_start_on_cpu(cpu, report_where, 0, &why2))
 			test_fail("CPU %u: lost, yet it took work again", cpu);
 		test_note("%s", text);
-		return;
+		return true;
 	}
 	test_skip("no AP left that is not lost");
+	return false;
+}
+
+/* The bytes the log gained while the last AP not lost logged a line and
+ * was lost in the next: the whole line's (SMP-6). */
+static void lose_in_a_line(void)
+{
+	uint64_t before = platform_console_bytes(), grew;
+	unsigned long long whole = sizeof(WHOLE_LINE) - 1;
+
+	if (!lose_one(log_and_hang, HANG_WAIT_MS, "did not return within 200 ms"))
+		return;
+	console_take_over();
+	grew = platform_console_bytes() - before;
+	if (grew != whole)
+		test_fail("the log grew by %llu bytes; expected %llu, the whole line alone",
+			  (unsigned long long)grew, whole);
 }
 
 static void describe(unsigned i, struct test_text *t)
@@ -184,6 +218,9 @@ static void run(unsigned i)
 			roundtrip(cpu, true, &lost);
 		test_note("%u APs lost, %u still run", lost,
 			  platform_cpu_count() - 1 - lost);
+		break;
+	case CASE_CUT:
+		lose_in_a_line();
 		break;
 	}
 }

@@ -165,6 +165,8 @@ static const struct deviation_info table[DEV_COUNT] = {
 		"secondary vCPUs start with a counter counting, not as reset and INIT leave it" },
 	[DEV_AP_HANGS] = { "ap-hangs", "SMP-6",
 		"a secondary vCPU stops in its first counting workload and never returns" },
+	[DEV_AP_HANGS_WRITING] = { "ap-hangs-writing", "SMP-6",
+		"a secondary vCPU stops as it writes its third line to the log, before any of it is out (with verbose, inside a YAML block)" },
 };
 
 const struct deviation_info *deviation_info(enum deviation d)
@@ -306,6 +308,8 @@ bool deviation_applies(enum deviation d, const struct sim_cpu *cpu)
 	case DEV_AP_NOT_AS_INIT_LEFT:
 	case DEV_AP_HANGS:
 		return sim_cpu_total > 1 && counting;
+	case DEV_AP_HANGS_WRITING:
+		return sim_cpu_total > 1;
 	default:
 		return vendor != VENDOR_OTHER;
 	}

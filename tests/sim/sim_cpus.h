@@ -12,8 +12,8 @@ void sim_cpus_init(unsigned total);
  * boot (RESET-1..4), each AP right after INIT-SIPI-SIPI (SMP-5). */
 void sim_cpus_start(void);
 
-/* DEV_AP_HANGS: the executing CPU stops; its platform_wait_cpu() times
- * out. Only inside platform_start_on_cpu(). */
+/* DEV_AP_HANGS, DEV_AP_HANGS_WRITING: the executing CPU stops; its
+ * platform_wait_cpu() times out. Only inside platform_start_on_cpu(). */
 void sim_cpu_hang(void) __attribute__((noreturn));
 
 /* An interrupt taken by CPU cpu's local APIC, its handler run there. */

@@ -11,6 +11,7 @@
 #include "deviation.h"
 #include "exec.h"
 #include "sim_cpu.h"
+#include "sim_cpus.h"
 #include "sim_msr.h"
 #include "sim_platform.h"
 
@@ -24,9 +25,25 @@ void sim_platform_init(const char *profile_name)
 	host.profile = profile_name;
 }
 
+static uint64_t written;
+
+/* A line at a time (kernel/console.c), as the kernel's APs put them in
+ * the ring CPU 0 empties: all of a line or none of it. */
 void platform_console_write(const char *s, size_t n)
 {
+	static unsigned lines_on[SIM_CPUS_MAX];
+	const struct sim_cpu *cpu = sim_this();
+
+	if (cpu->deviation == DEV_AP_HANGS_WRITING && cpu->index != 0 &&
+	    ++lines_on[cpu->index] == 3)
+		sim_cpu_hang();
 	fwrite(s, 1, n, stdout);
+	written += n;
+}
+
+uint64_t platform_console_bytes(void)
+{
+	return written;
 }
 
 uint64_t platform_timestamp(void)
