@@ -128,9 +128,9 @@ void interrupt_window(void)
 	__asm__ volatile("sti; nop; cli" : : : "memory");
 }
 
-/* Read on every platform_this_cpu() of a run with APs: the arch's own
- * bookkeeping, not counted in the exit tally (arch/hooks.h) as a test's
- * RDMSR is. */
+/* The arch's own bookkeeping (an AP checks it answered as the APIC ID
+ * the tables gave), not counted in the exit tally (arch/hooks.h) as a
+ * test's RDMSR is. */
 uint32_t apic_id(void)
 {
 	uint32_t lo, hi;

@@ -142,10 +142,15 @@ uint64_t clock_tsc_per_ms(void)
 	return tsc_per_ms;
 }
 
-void clock_delay_us(uint64_t us)
+void clock_delay_us_since(uint64_t start, uint64_t us)
 {
-	uint64_t start = rdtsc(), ticks = tsc_per_ms * us / 1000;
+	uint64_t ticks = tsc_per_ms * us / 1000;
 
 	while (rdtsc() - start < ticks)
 		__asm__ volatile("pause");
+}
+
+void clock_delay_us(uint64_t us)
+{
+	clock_delay_us_since(rdtsc(), us);
 }

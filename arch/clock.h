@@ -22,7 +22,8 @@ bool clock_calibrate(struct strbuf *how, struct strbuf *why_not);
 /* TSC ticks in one millisecond, once calibrated. */
 uint64_t clock_tsc_per_ms(void);
 
-/* Busy-waits at least us microseconds. */
+/* Busy-waits at least us microseconds; since the TSC read start. */
 void clock_delay_us(uint64_t us);
+void clock_delay_us_since(uint64_t start, uint64_t us);
 
 #endif

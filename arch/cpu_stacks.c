@@ -54,6 +54,15 @@ uint64_t cpu_stack_guard(unsigned cpu, enum cpu_stack which)
 	return ap_guard(cpu, which);
 }
 
+unsigned cpu_stacks_owner(uint64_t address)
+{
+	uint64_t base = (uint64_t)(uintptr_t)ap_stacks;
+
+	if (address < base || address >= (uint64_t)(uintptr_t)ap_stacks_end)
+		return 0;
+	return (unsigned)((address - base) / AP_STACK_BLOCK) + 1;
+}
+
 const char *cpu_stack_name(enum cpu_stack which)
 {
 	static const char *const names[CPU_STACKS] = {

@@ -23,6 +23,10 @@ uint64_t cpu_stack_top(unsigned cpu, enum cpu_stack which);
 /* The guard page below it. */
 uint64_t cpu_stack_guard(unsigned cpu, enum cpu_stack which);
 
+/* The CPU whose stacks hold address: an AP's if its block does, else 0
+ * (the boot stacks, and the legacy modes' stacks, which only CPU 0 runs). */
+unsigned cpu_stacks_owner(uint64_t address);
+
 /* What the stack is called in a report ("TSS.RSP0"). */
 const char *cpu_stack_name(enum cpu_stack which);
 

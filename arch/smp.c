@@ -4,9 +4,7 @@
  * IPIs one AP at a time, CPU 0 waiting for each. An AP loads its own GDT and TSS (arch/gdt.c, its own stacks with
  * guard pages), the shared IDT, CPU 0's CR0, CR4 and APIC mode, lets the
  * cpu_started hook read its PMU MSRs (arch/hooks.h), and halts until platform_start_on_cpu() wakes it with an
- * IPI. The CPU index is found from the local APIC ID (platform_this_cpu):
- * the one per-CPU value no test can change, where a GS base is lost to
- * any segment load.
+ * IPI. The CPU index is found from the stack pointer (platform_this_cpu).
  */
 #include "smp.h"
 
@@ -63,7 +61,6 @@ extern const char ap_stacks[], ap_stacks_end[];
 
 static struct cpu cpus[CPUS_MAX];
 static unsigned ready = 1;	/* platform_cpu_count() */
-static volatile unsigned known = 1;	/* slots platform_this_cpu() looks in */
 static uint64_t bsp_cr0, bsp_cr4, bsp_efer;
 
 /* What the header says. */
@@ -84,17 +81,17 @@ unsigned platform_cpu_count(void)
 	return ready;
 }
 
+/* Every stack a CPU runs on, at any CPL and in any trap, lies in its own
+ * block (arch/cpu_stacks.h): the stack pointer says which CPU runs, at the
+ * cost of no read a hypervisor sees, where the APIC ID costs an MMIO or
+ * MSR read (an exit) on every trap of a sweep, and a GS base is lost to
+ * any segment load. */
 unsigned platform_this_cpu(void)
 {
-	uint32_t id;
+	uint64_t rsp;
 
-	if (known == 1)
-		return 0;
-	id = apic_id();
-	for (unsigned i = 0; i < known; i++)
-		if (cpus[i].apic_id == id)
-			return i;
-	return 0;
+	__asm__ volatile("mov %%rsp, %0" : "=r"(rsp));
+	return cpu_stacks_owner(rsp);
 }
 
 uint32_t platform_cpu_apic_id(unsigned cpu)
@@ -130,6 +127,11 @@ static __attribute__((noreturn, used)) void ap_main(unsigned cpu)
 	strbuf_init(&why, text, sizeof(text));
 	if (!apic_init_ap(&why))
 		fail_start(c, text);
+	if (platform_this_cpu() != cpu) {
+		strbuf_printf(&why, "CPU %u runs on a stack of CPU %u's block",
+			      cpu, platform_this_cpu());
+		fail_start(c, text);
+	}
 	if (apic_id() != c->apic_id) {
 		strbuf_printf(&why, "the CPU that answered has APIC ID 0x%x, not 0x%x",
 			      apic_id(), c->apic_id);
@@ -335,7 +337,6 @@ static bool start_one(unsigned slot, uint32_t id)
 	params->stack = cpu_stack_top(slot, STACK_KERNEL);
 	params->entry = (uint64_t)(uintptr_t)ap_main;
 	params->cpu = slot;
-	known = slot + 1;
 	for (int sipi = 0; sipi < 2; sipi++) {
 		apic_send_startup(id, (uint8_t)(said.page / PAGE));
 		clock_delay_us(STARTUP_DELAY_US);
@@ -344,7 +345,6 @@ static bool start_one(unsigned slot, uint32_t id)
 	if (state == CPU_READY)
 		return true;
 	apic_send_init(id);
-	known = slot;
 	return false;
 }
 
@@ -402,6 +402,13 @@ static void start_aps(const struct boot_info *boot,
 		say_not_more("arch/stacks.asm reserves less for the AP stacks than arch/cpu_stacks.c lays out");
 		return;
 	}
+	/* INIT to every AP, then one 10 ms wait for all (the SDM's sequence
+	 * broadcasts it), in which the clock is measured (10 ms of the PIT)
+	 * and the start-up code laid out; each AP then waits for its start-up
+	 * IPI. */
+	begin = rdtsc();
+	for (unsigned i = 1; i < t->count; i++)
+		apic_send_init(t->apic_id[i]);
 	strbuf_init(&how, how_text, sizeof(how_text));
 	if (!clock_calibrate(&how, &why)) {
 		say_not_more(text);
@@ -414,12 +421,7 @@ static void start_aps(const struct boot_info *boot,
 	guard_pages_init_cpus(t->count);
 	for (size_t i = 0; i < (size_t)(ap_trampoline_end - ap_trampoline); i++)
 		((volatile char *)(uintptr_t)said.page)[i] = ap_trampoline[i];
-	begin = rdtsc();
-	/* INIT to every AP, then one 10 ms wait for all (the SDM's sequence
-	 * broadcasts it); each AP then waits for its start-up IPI. */
-	for (unsigned i = 1; i < t->count; i++)
-		apic_send_init(t->apic_id[i]);
-	clock_delay_us(INIT_DELAY_US);
+	clock_delay_us_since(begin, INIT_DELAY_US);
 	for (unsigned i = 1; i < t->count; i++) {
 		if (start_one(ready, t->apic_id[i]))
 			ready++;

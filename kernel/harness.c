@@ -278,17 +278,29 @@ static unsigned for_each_selected(const struct harness_options *o,
 						const struct case_text *))
 {
 	unsigned count = 0, groups = 0;
+	unsigned char position[SUITES_MAX];
+	const struct suite *const *first = __start_pmctest_suites;
 
+	if (__stop_pmctest_suites - first > SUITES_MAX)
+		harness_bail_out("more suites linked than SUITES_MAX");
 	while (suite_run_order[groups])
 		groups++;
+	/* Each suite's place once, not once per group: the passes over the
+	 * tests take time under emulation, and a run makes one per CPU. An
+	 * AP skips the suites that are not on every CPU before any describe. */
+	for (const struct suite *const *s = first; s < __stop_pmctest_suites; s++)
+		position[s - first] = run.cpu != 0 && !((*s)->flags & SUITE_PER_CPU)
+				      ? UINT8_MAX : (unsigned char)run_position(*s);
 	for (unsigned at = 0; at <= groups; at++) {
-		for (const struct suite *const *s = __start_pmctest_suites;
+		for (const struct suite *const *s = first;
 		     s < __stop_pmctest_suites; s++) {
-			if (run_position(*s) != at)
+			if (position[s - first] != at)
 				continue;
 			for (unsigned i = 0; i < (*s)->cases; i++) {
 				struct case_text text;
 
+				if (run.cpu != 0 && !on_every_cpu(*s, i))
+					continue;
 				describe(*s, i, &text);
 				if (!selected(o, *s, i, text.id))
 					continue;

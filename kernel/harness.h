@@ -66,6 +66,10 @@ struct per_cpu_cases {
  */
 extern const char *const suite_run_order[];
 
+/* The most suites a kernel links, and groups suite_run_order holds
+ * (fewer than 255: a suite's place is kept in a byte). */
+#define SUITES_MAX 255
+
 /* A suite of one case. */
 #define SINGLE_TEST(name, flags_, id_, statements_, description_)            \
 	static void name##_run(unsigned i);                                  \
