@@ -13,8 +13,9 @@ a machine other jobs load, the wall time of a short run grows with the
 load and the CPU time much less, so the ratios are CPU times'. Then, with
 the kernel's `timing` option, the time per group of tests, the
 instructions that exit to a hypervisor per group (the exit tally) and the
-RDPMCs per second of the full ECX sweeps; and the time the kernel takes
-to start the APs of a 4-vCPU machine.
+RDPMCs per second of the full ECX sweeps; the time the kernel takes to
+start the APs of a 4-vCPU machine, and what the default suite costs with
+4 vCPUs against 1.
 Writes a Markdown report.
 """
 import argparse
@@ -275,6 +276,37 @@ def ap_startup(args, accel, cpu, route):
     return (*counts, statistics.median(runs), min(runs)), None
 
 
+def vcpu_cost(args, accel, cpu, expect):
+    """The default suite and the floor kernel with 1 and AP_CPUS vCPUs
+    (PVH on -M pc), and the suite with AP_CPUS vCPUs and cpus=0 (the APs
+    started, no per-CPU part), all in turn: {name: Timed}."""
+    def command(elf, cmdline, cpus):
+        return qemu(args, accel, cpu, "pvh", elf, args.iso, cmdline, "", cpus)
+
+    suite = excluded(expect)
+    return measure(args, {
+        "suite-1": command(args.elf, suite, 1),
+        f"suite-{AP_CPUS}": command(args.elf, suite, AP_CPUS),
+        "cpus0": command(args.elf, f"{suite} cpus=0".strip(), AP_CPUS),
+        "floor-1": command(args.floor_elf, "", 1),
+        f"floor-{AP_CPUS}": command(args.floor_elf, "", AP_CPUS)})
+
+
+def vcpu_rows(label, runs):
+    """The table rows of vcpu_cost()'s runs: CPU and wall seconds, and
+    each 4-vCPU figure over its 1-vCPU one, whole and net of the floor."""
+    one, many = runs["suite-1"], runs[f"suite-{AP_CPUS}"]
+    floor1, floor_n, bare = runs["floor-1"], runs[f"floor-{AP_CPUS}"], runs["cpus0"]
+    rows = []
+    for kind in ("cpu", "wall"):
+        a, b = getattr(one, kind), getattr(many, kind)
+        f1, fn, c0 = getattr(floor1, kind), getattr(floor_n, kind), getattr(bare, kind)
+        rows.append(f"| {label} | {kind} | {a:.3f} | {b:.3f} | {b / a - 1:+.0%} | "
+                    f"{f1:.3f} / {fn:.3f} | {(b - fn) / (a - f1) - 1:+.0%} | "
+                    f"{c0:.3f} |")
+    return rows
+
+
 def status_text(codes):
     # isa-debug-exit: QEMU exits with (status << 1) | 1.
     names = {1: "status 0", 3: "status 1", 5: "status 2", "timeout": "timed out"}
@@ -298,7 +330,7 @@ def main(argv):
            "16 between LFENCE-serialised RDTSCs, less the fastest empty "
            "batch; median and minimum over n batches. Where the instruction "
            "faults, the figure is the whole fault round trip.", ""]
-    times, rates, groups, exits, kuts, aps = [], [], [], [], [], []
+    times, rates, groups, exits, kuts, aps, vcpus = [], [], [], [], [], [], []
     kut_why_not = kut.why_not(args.kut_pmu)
     for name in args.targets.split(","):
         accel, cpu, label, expect, routes = TARGETS[name]
@@ -352,6 +384,10 @@ def main(argv):
         rates += [(label, *row, None) for row in rows]
         if problem:
             rates.append((label, "ecx.*.full.*", 0, 0, problem))
+        if accel == "tcg":
+            print(f"bench: {label}: the default suite with 1 and {AP_CPUS} "
+                  f"vCPUs, {args.runs} runs", flush=True)
+            vcpus.append((label, vcpu_cost(args, accel, cpu, expect)))
         for route in ("pvh", "iso") if accel == "tcg" else ("pvh",):
             print(f"bench: {label}: AP start-up with {AP_CPUS} vCPUs via "
                   f"{route}, {args.runs} runs", flush=True)
@@ -471,6 +507,19 @@ def main(argv):
         listed, started, median, least = figures
         out.append(f"| {label} | {route} | {listed} | {started} | "
                    f"{median / 1000:.1f} | {least / 1000:.1f} |")
+    out += ["", f"## 1 vCPU against {AP_CPUS}", "",
+            f"The default suite with -smp 1 and -smp {AP_CPUS} (each AP runs "
+            "the per-CPU part, smp.* pairs CPU 0 with each AP), PVH on -M pc, "
+            f"median of {args.runs} runs in turn with the floor kernel at "
+            "both counts and the suite with cpus=0 (the APs started, no "
+            "per-CPU part). Net of the floor leaves out what QEMU and "
+            "SeaBIOS themselves spend on more vCPUs.", "",
+            f"| target | time | 1 vCPU (s) | {AP_CPUS} vCPUs (s) | longer | "
+            f"floor 1 / {AP_CPUS} (s) | longer, net of the floor | "
+            f"{AP_CPUS} vCPUs, cpus=0 (s) |",
+            "|---|---|---:|---:|---:|---:|---:|---:|"]
+    for label, runs in vcpus:
+        out += vcpu_rows(label, runs)
     with open(args.out, "w") as f:
         f.write("\n".join(out) + "\n")
     print("\n".join(out))
