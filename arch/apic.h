@@ -1,6 +1,7 @@
 /*
- * The local APIC, in whichever mode the firmware left it (xAPIC through its
- * MMIO page, x2APIC through MSRs), and the legacy 8259 PICs masked: only
+ * The local APIC, in the mode the firmware left it or the one the run
+ * switched CPU 0 to (xAPIC through its MMIO page, x2APIC through MSRs;
+ * arch/smp.c chooses), and the legacy 8259 PICs masked: only
  * interrupts pmctest asks for arrive (SDM Vol. 3A, "Advanced
  * Programmable Interrupt Controller").
  */
@@ -35,8 +36,9 @@ void apic_eoi(void);
 /* This CPU's local APIC ID: x2APIC's 32 bits, xAPIC's 8. */
 uint32_t apic_id(void);
 
-/* Whether the APIC is in x2APIC mode; switch CPU 0 to it (where an APIC
- * ID does not fit xAPIC's 8 bits). */
+/* Whether the APIC is in x2APIC mode; switch CPU 0 to it from xAPIC (where
+ * an APIC ID does not fit xAPIC's 8 bits, or apic=x2apic asks), false with
+ * why where CPUID says there is no x2APIC mode. */
 bool apic_x2apic(void);
 bool apic_enter_x2apic(struct strbuf *why_not);
 

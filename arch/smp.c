@@ -69,6 +69,7 @@ static struct {
 	bool tables_found;
 	char tables_why[200];	/* no tables, or refused: why */
 	bool refused;
+	char apic_mode[160];	/* how the mode came to differ from the firmware's or apic=, if so */
 	char not_more[200];	/* why no AP (more) started, if so */
 	unsigned not_answering;
 	uint64_t page;		/* the trampoline's */
@@ -372,6 +373,53 @@ static void say_not_answering(uint32_t id, const struct cpu *c)
 	say_not_more(text);
 }
 
+/*
+ * The local APIC's mode, chosen on CPU 0 before any AP starts (each takes
+ * CPU 0's, apic_init_ap()) and before any test writes the LVT: x2APIC
+ * where an AP's APIC ID does not fit xAPIC's 8 bits (FFH being xAPIC's
+ * broadcast), else the mode apic= asks for, else the firmware's. From
+ * xAPIC to x2APIC is one write of IA32_APIC_BASE.EXTD with the LVT, SVR
+ * and TPR kept (SDM Vol. 3A, 11.12.5); back from x2APIC goes through the
+ * disabled state, which resets the local APIC, and pmctest does not take
+ * it. Where the run differs from what was asked, or the firmware left,
+ * said.apic_mode says why; false where the APs need x2APIC and CPU 0
+ * cannot enter it (said.not_more says why).
+ */
+static bool choose_apic_mode(enum platform_apic_mode asked)
+{
+	const struct firmware_cpus *t = &said.tables;
+	char text[100];
+	struct strbuf why, note;
+	uint32_t wide = 0;
+
+	strbuf_init(&why, text, sizeof(text));
+	strbuf_init(&note, said.apic_mode, sizeof(said.apic_mode));
+	for (unsigned i = 1; said.tables_found && i < t->count && !wide; i++)
+		if (t->apic_id[i] > 0xFE)
+			wide = t->apic_id[i];
+	if (wide && !apic_x2apic()) {
+		if (!apic_enter_x2apic(&why)) {
+			strbuf_init(&note, said.not_more, sizeof(said.not_more));
+			strbuf_printf(&note, "APIC ID 0x%x needs x2APIC mode, which CPU 0 cannot enter: %s",
+				      wide, text);
+			return false;
+		}
+		strbuf_printf(&note, "x2APIC mode entered: APIC ID 0x%x does not fit xAPIC's 8 bits%s",
+			      wide, asked == APIC_MODE_XAPIC ? " (apic=xapic not followed)" : "");
+	} else if (wide && asked == APIC_MODE_XAPIC) {
+		strbuf_printf(&note, "apic=xapic not followed: APIC ID 0x%x does not fit xAPIC's 8 bits",
+			      wide);
+	} else if (asked == APIC_MODE_X2APIC && !apic_x2apic()) {
+		if (apic_enter_x2apic(&why))
+			strbuf_puts(&note, "x2APIC mode entered by apic=x2apic");
+		else
+			strbuf_printf(&note, "apic=x2apic not followed, xAPIC kept: %s", text);
+	} else if (asked == APIC_MODE_XAPIC && apic_x2apic()) {
+		strbuf_puts(&note, "apic=xapic not followed: the firmware left x2APIC mode on, and leaving it resets the local APIC");
+	}
+	return true;
+}
+
 static void start_aps(const struct boot_info *boot,
 		      const struct boot_memory *memory)
 {
@@ -379,15 +427,8 @@ static void start_aps(const struct boot_info *boot,
 	char how_text[80], text[160];
 	struct strbuf how, why;
 	uint64_t begin;
-	bool x2apic_needed = apic_x2apic();
 
-	for (unsigned i = 1; i < t->count; i++)
-		x2apic_needed |= t->apic_id[i] > 0xFE;
 	strbuf_init(&why, text, sizeof(text));
-	if (x2apic_needed && !apic_enter_x2apic(&why)) {
-		say_not_more(text);
-		return;
-	}
 	if (!boot->has_memory_map) {
 		say_not_more("the loader gave no memory map: no page below 1 MiB is known to be free for the AP start-up code");
 		return;
@@ -432,7 +473,7 @@ static void start_aps(const struct boot_info *boot,
 }
 
 bool smp_start(const struct boot_info *boot, const struct boot_memory *memory,
-	       struct strbuf *why)
+	       enum platform_apic_mode apic_mode, struct strbuf *why)
 {
 	char text[8];
 	struct strbuf reason, none;
@@ -451,7 +492,8 @@ bool smp_start(const struct boot_info *boot, const struct boot_memory *memory,
 			       &reason);
 	said.tables_found = r == FIRMWARE_CPUS_FOUND;
 	said.refused = r == FIRMWARE_CPUS_REFUSED;
-	if (said.tables_found && said.tables.count > 1)
+	if (choose_apic_mode(apic_mode) && said.tables_found &&
+	    said.tables.count > 1)
 		start_aps(boot, memory);
 	return true;
 }
@@ -475,6 +517,8 @@ void smp_print_header(void)
 				  said.refused ? "the firmware tables are refused"
 					       : "no CPU list",
 				  said.tables_why);
+		if (said.apic_mode[0])
+			arch_hooks->print("# cpus: %s\n", said.apic_mode);
 		return;
 	}
 	arch_hooks->print("# cpus: %u listed (%s), %u started, %s",
@@ -486,6 +530,8 @@ void smp_print_header(void)
 	if (said.not_answering)
 		arch_hooks->print(", %u did not start", said.not_answering);
 	arch_hooks->print("\n");
+	if (said.apic_mode[0])
+		arch_hooks->print("# cpus: %s\n", said.apic_mode);
 	if (said.clock[0])
 		arch_hooks->print("# cpus: AP start-up %llu us, trampoline at 0x%llx, %s\n",
 				  (unsigned long long)said.startup_us,

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 
 #include "boot_info.h"
+#include "platform.h"
 #include "strbuf.h"
 #include "trap.h"
 
@@ -19,16 +20,18 @@
 #define APIC_WAKE_VECTOR	0xFE
 
 /*
- * Finds the CPUs and starts them. False, with why, only where the loader
+ * Finds the CPUs, puts the local APIC in the mode apic_mode asks for
+ * (where it can: the header says where not), and starts them. False, with why, only where the loader
  * named an RSDP that is not one (bad boot information); every other
  * trouble (no tables, inconsistent tables, no memory map, an AP that does
  * not answer) leaves fewer CPUs, and smp_print_header() says why.
  */
 bool smp_start(const struct boot_info *boot, const struct boot_memory *memory,
-	       struct strbuf *why);
+	       enum platform_apic_mode apic_mode, struct strbuf *why);
 
 /* The "# cpus:" header lines: listed, started, from which table, APIC
- * mode, ignored, the start-up time; and why not more. */
+ * mode, ignored; how the mode differs from apic= or the firmware's; the
+ * start-up time; and why not more. */
 void smp_print_header(void);
 
 /* Why the tables were refused, or NULL; why there were none, or NULL:

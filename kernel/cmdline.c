@@ -169,6 +169,26 @@ static bool parse_exit(const char *value, bool *seen,
 	return true;
 }
 
+/* apic=: the local APIC's mode for the run (platform.h). */
+static bool parse_apic(const char *value, bool *seen,
+		       enum platform_apic_mode *mode, struct strbuf *error)
+{
+	if (*seen) {
+		strbuf_printf(error, "apic= given twice");
+		return false;
+	}
+	*seen = true;
+	if (same(value, "xapic"))
+		*mode = APIC_MODE_XAPIC;
+	else if (same(value, "x2apic"))
+		*mode = APIC_MODE_X2APIC;
+	else {
+		strbuf_printf(error, "apic=%s: not xapic or x2apic", value);
+		return false;
+	}
+	return true;
+}
+
 /* A "console=" value: com1, e9 or both, comma-separated, into *ports. */
 static bool parse_consoles(char *value, unsigned *ports, struct strbuf *error)
 {
@@ -210,10 +230,11 @@ bool cmdline_parse(char *line, struct harness_options *o,
 		   struct strbuf *error)
 {
 	char *p = line;
-	bool exit_seen = false, cpus_seen = false;
+	bool exit_seen = false, cpus_seen = false, apic_seen = false;
 
 	*o = (struct harness_options){ .exit_by = EXIT_BY_DEBUG_PORT,
-				       .cpus = HARNESS_CPUS_ALL };
+				       .cpus = HARNESS_CPUS_ALL,
+				       .apic = APIC_MODE_FIRMWARE };
 	/* Printable ASCII only: a newline would end the TAP line the header
 	 * prints the command line on. */
 	for (unsigned i = 0; line[i]; i++) {
@@ -261,8 +282,11 @@ bool cmdline_parse(char *line, struct harness_options *o,
 		} else if (prefixed(word, "exit=")) {
 			if (!parse_exit(word + 5, &exit_seen, &o->exit_by, error))
 				return false;
+		} else if (prefixed(word, "apic=")) {
+			if (!parse_apic(word + 5, &apic_seen, &o->apic, error))
+				return false;
 		} else {
-			strbuf_printf(error, "unknown option '%s' (known: tests=GLOB[,GLOB], exclude=GLOB[,GLOB], cpus=all|N[-M][,N[-M]], console=com1|e9|com1,e9, list, verbose, timing, exit=debug|reset|triple)",
+			strbuf_printf(error, "unknown option '%s' (known: tests=GLOB[,GLOB], exclude=GLOB[,GLOB], cpus=all|N[-M][,N[-M]], console=com1|e9|com1,e9, list, verbose, timing, exit=debug|reset|triple, apic=xapic|x2apic)",
 				      word);
 			return false;
 		}

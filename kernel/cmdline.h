@@ -9,7 +9,7 @@
 /*
  * Parses the kernel command line, "tests=GLOB[,GLOB] exclude=GLOB[,GLOB]
  * cpus=all|N[-M][,N[-M]] console=PORT[,PORT] list verbose timing
- * exit=debug|reset|triple", in
+ * exit=debug|reset|triple apic=xapic|x2apic", in
  * place (it is split into the patterns). On a malformed line returns false
  * with the reason, naming the offending word, in error.
  */

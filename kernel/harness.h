@@ -131,6 +131,7 @@ struct harness_options {
 	uint32_t cpus;
 	enum platform_exit_method exit_by;	/* exit=debug|reset|triple */
 	unsigned consoles;	/* console=: CONSOLE_* ports; 0: COM1 if a UART answers, else E9H */
+	enum platform_apic_mode apic;	/* apic=xapic|x2apic */
 };
 
 /* Whether cpus= chooses CPU cpu (one the run has) for the per-CPU part:

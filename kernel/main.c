@@ -79,15 +79,16 @@ void kmain(uint32_t protocol, uint64_t info)
 		line[n] = copy[n] = boot.command_line[n];
 	kernel_boot_record(boot_protocol_name(protocol), copy);
 	boot_msrs_record();	/* RESET-1..4: before any test writes one */
-	/* The APIs, once the boot information is checked and copied (the
-	 * AP start-up code may go where the loader left it). */
-	if (!smp_start(&boot, &memory, &error))
-		refuse("bad boot information", error_text);
-
 	if (!cmdline_parse(line, &options, &error))
 		refuse("bad command line", error_text);
 	kernel_exit_by(options.exit_by);
 	if (options.consoles)
 		consoles_select(options.consoles);
+	/* The APs, once the boot information is checked and copied (the
+	 * AP start-up code may go where the loader left it), in the APIC
+	 * mode apic= asks for. */
+	if (!smp_start(&boot, &memory, options.apic, &error))
+		refuse("bad boot information", error_text);
+
 	platform_exit(harness_run(&options));
 }

@@ -35,6 +35,16 @@ enum platform_exit_method {
 
 void platform_exit(int status) __attribute__((noreturn));
 
+/* The local APIC's mode for the run (the command line's apic=), chosen
+ * before the APs start and before any test writes the LVT: x2APIC
+ * wherever an APIC ID the firmware lists needs it, and the header says
+ * where the run does not follow what was asked (arch/smp.c). */
+enum platform_apic_mode {
+	APIC_MODE_FIRMWARE,	/* apic= not given: the mode the firmware left */
+	APIC_MODE_XAPIC,	/* apic=xapic */
+	APIC_MODE_X2APIC,	/* apic=x2apic, where CPUID.01H:ECX[21] allows */
+};
+
 /* A count that only grows, for the `timing` option (make bench): the TSC in
  * the kernel, nanoseconds of the host clock in the simulator. */
 uint64_t platform_timestamp(void);

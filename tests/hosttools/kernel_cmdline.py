@@ -9,6 +9,12 @@ PATTERN_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789._-*?@")
 CPUS_MAX = 16               # CPUS_MAX in kernel/cpus.h
 OPTIONS = ("list", "verbose", "timing")
 CONSOLES = ("com1", "e9")
+# key=value options of one word out of a set: the kernel's words when the
+# value is none of them
+CHOICES = {
+    "exit": (("debug", "reset", "triple"), "not debug, reset or triple"),
+    "apic": (("xapic", "x2apic"), "not xapic or x2apic"),
+}
 
 
 def pattern_problem(key, value, given):
@@ -59,6 +65,15 @@ def console_problem(value, given):
     return None
 
 
+def choice_problem(key, value, given):
+    if given:
+        return f"{key}= given twice"
+    values, words = CHOICES[key]
+    if value not in values:
+        return f"{key}={value}: {words}"
+    return None
+
+
 def cmdline_problem(cmdline):
     """Why the kernel would refuse cmdline (a str), in its words, or None.
     A tab, which the kernel would take as a space, is refused too: the
@@ -88,6 +103,12 @@ def cmdline_problem(cmdline):
                 return problem
             given.add(key)
             continue
+        if eq and key in CHOICES:
+            problem = choice_problem(key, value, key in given)
+            if problem:
+                return problem
+            given.add(key)
+            continue
         if eq and key in ("tests", "exclude"):
             problem = pattern_problem(key, value, key in given)
             if problem:
@@ -96,5 +117,6 @@ def cmdline_problem(cmdline):
             continue
         return (f"unknown option '{word}' (known: tests=GLOB[,GLOB], "
                 "exclude=GLOB[,GLOB], cpus=all|N[-M][,N[-M]], "
-                "console=com1|e9|com1,e9, list, verbose, timing)")
+                "console=com1|e9|com1,e9, list, verbose, timing, "
+                "exit=debug|reset|triple, apic=xapic|x2apic)")
     return None

@@ -25,11 +25,14 @@ LINES = ["", "list", "verbose timing", "tests=selftest.pass", "tests=a.*,b?c",
          "cpus=0,2-3", "cpus=15", "cpus=16", "cpus=3-1", "cpus=", "cpus=1,",
          "cpus=,1", "cpus=1--2", "cpus=1-2-3", "cpus=a", "cpus=01", "cpus=all,1",
          "cpus=1 cpus=2", "cpus=99999999999999999999", "cpus=1-", "cpus=-1",
-         "cpus=٣"]
+         "cpus=٣", "exit=debug", "exit=reset exit=triple", "exit=poweroff",
+         "apic=xapic", "apic=x2apic", "apic=", "apic=x2APIC", "apic=x2apic,xapic",
+         "apic=xapic apic=x2apic", "apic=x2apic tests=smp.* cpus=0-1", "apic"]
 PIECES = [" ", ",", "=", "*", "?", ".", "_", "-", "'", ";", "$", "#", "\\",
           "A", "z", "0", "\n", "\x01", "\x7f", "é", "tests=", "exclude=", "console=",
           "com1", "e9", "cpus=", "@cpu", "all", "1-3", "15", "16",
-          "list", "verbose", "timing", "a" * 600]
+          "list", "verbose", "timing", "exit=", "debug", "apic=", "xapic",
+          "x2apic", "a" * 600]
 
 
 def mutate(rng, line):

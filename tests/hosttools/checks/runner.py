@@ -403,6 +403,25 @@ def another_hosts_file_reports_differences(env):
 
 
 @check
+def header_lines_are_required(env):
+    # A "# header:" line is a line the kernel's header must write (how
+    # bochs-skylake-smp2 holds its run to x2APIC mode): one the run lacks
+    # is a mismatch naming what the kernel wrote instead.
+    listed = "selftest.fail  expected 1, observed 2 (deliberate)\n"
+    env.expectations("qemu-tcg-max", "# header: # cpus: 1 listed (ACPI MADT via "
+                     "the RSDT), 1 started, x2APIC\n" + listed)
+    p = env.run("--target", "qemu-tcg-max-pvh", "--tests", SELECTED, fake=False)
+    expect(p.returncode == 1 and "header: no line '# cpus: 1 listed (ACPI MADT via "
+           "the RSDT), 1 started, x2APIC' (the kernel wrote '# cpus: 1 listed (ACPI "
+           "MADT via the RSDT), 1 started, xAPIC'" in p.err,
+           "a header line the run lacks is a mismatch naming what it wrote", p)
+    env.expectations("qemu-tcg-max", "# header: # cpus: 1 listed (ACPI MADT via "
+                     "the RSDT), 1 started, xAPIC\n" + listed)
+    p = env.run("--target", "qemu-tcg-max-pvh", "--tests", SELECTED, fake=False)
+    expect(p.returncode == 0, "a header line the run writes holds", p)
+
+
+@check
 def bad_expectation_paths_are_errors(env):
     os.remove(os.path.join(env.expect, "qemu-tcg-max"))
     p = env.run("--target", "qemu-tcg-max-pvh")

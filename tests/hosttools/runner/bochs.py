@@ -202,7 +202,7 @@ def nested_iso(target, opts, ctx, work, judge):
     judge.out(f"# run: kernel {kernel_name(info)}, its bzImage by GRUB; "
               f"modules {info['modules']}")
     with open(opts.elf, "rb") as f:
-        run = run_archive(f.read(), kernel_cmdline(opts, ctx.excluded))
+        run = run_archive(f.read(), kernel_cmdline(opts, ctx.excluded, target))
     try:
         return make_iso(where, run, os.path.join(work, "kvm.iso")), info
     except (RuntimeError, OSError) as e:
@@ -217,7 +217,7 @@ def run_bochs(target, opts, ctx, judge, timeout):
     if com2:
         iso, info = nested_iso(target, opts, ctx, work, judge)
     else:
-        iso = ctx.isos.iso(kernel_cmdline(opts, ctx.excluded))
+        iso = ctx.isos.iso(kernel_cmdline(opts, ctx.excluded, target))
     log = os.path.join(work, "bochs.log")
     rc = os.path.join(work, "continue.rc")
     cfg = os.path.join(work, "bochsrc")

@@ -20,6 +20,18 @@ class Expectation:
 
 
 HOST_LINE = "# host: "
+HEADER_LINE = "# header: "
+
+
+def required_header(path):
+    """The lines the kernel's header must hold on this target (its
+    "# header: " lines, each a whole line of the log), in order."""
+    try:
+        with open(path) as f:
+            return [line[len(HEADER_LINE):].rstrip("\n") for line in f
+                    if line.startswith(HEADER_LINE)]
+    except OSError:
+        return []
 
 
 def recorded_host(path):
@@ -38,9 +50,11 @@ def load_expectations(path, missing_ok=False):
     """Lines 'ID-or-GLOB  reason' (a failure the target is known for; a
     GLOB without '@' names the test on every CPU, priv.*@cpu2 on CPU 2) or
     '!ID-or-GLOB  reason' (tests that stop the target: left out of its
-    runs); '#' starts a comment, and the comment "# host: ..." names what
+    runs); '#' starts a comment, the comment "# host: ..." names what
     the results were recorded on (target_run holds it against the run's
-    host). A target that should pass everything has
+    host), and each "# header: LINE" a line the kernel's header must
+    write (a mode the target's command line asks for: a run without it
+    is a mismatch, so that the route cannot fall back unseen). A target that should pass everything has
     an empty file: a missing one is an error (ValueError), unless
     missing_ok (--suggest-expectations writes the first one)."""
     entries = []

@@ -72,7 +72,7 @@ def run_nested(target, opts, ctx, judge, timeout):
     with open(os.path.join(where, "initrd.cpio"), "rb") as base, \
             open(initrd, "wb") as out:
         out.write(base.read())
-        out.write(run_archive(elf, kernel_cmdline(opts, ctx.excluded)))
+        out.write(run_archive(elf, kernel_cmdline(opts, ctx.excluded, target)))
     try:
         boot = start(outer_command(opts.qemu, os.path.join(where, "kernel"),
                                    initrd), timeout, judge, outcome, "QEMU")

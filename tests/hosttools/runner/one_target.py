@@ -4,7 +4,7 @@ import sys
 
 from .. import targets as target_table
 
-from .expectations import HOST_LINE, Expectation
+from .expectations import HEADER_LINE, HOST_LINE, Expectation, required_header
 from .judge import reason_of
 from .outputs import Outputs
 from .output import closing_line, kernel_counts_line, printer, report, say
@@ -78,7 +78,9 @@ def verdict_text(run):
 
 def suggest(run):
     """Print an expectation file for what the target did: one line per
-    not ok, the reason taken from the test's first diagnostic."""
+    not ok, the reason taken from the test's first diagnostic. The header
+    lines the old file required are kept where the run wrote them; one
+    it did not write is left out, and said on stderr."""
     if run.problems:
         for msg in run.problems:
             say(f"{run.target['name']}: {msg}")
@@ -91,6 +93,12 @@ def suggest(run):
           "first diagnostic")
     if run.outcome.host:
         print(f"{HOST_LINE}{run.outcome.host}")
+    for line in required_header(run.expect_path()):
+        if line in run.judge.lines:
+            print(f"{HEADER_LINE}{line}")
+        else:
+            say(f"{run.target['name']}: the header no longer writes "
+                f"{line!r}: left out of the suggestion")
     for e in run.excluded:
         print(f"!{e.pattern}  {e.reason}")
     for r in run.judge.results:

@@ -47,7 +47,7 @@ def run_qemu(target, opts, ctx, judge, timeout):
     outcome.emulator = "; ".join(versions)
     outcome.host = qemu_release(opts.qemu) + (
         ", " + kvm_version() if target["accel"] == "kvm" else "")
-    cmdline = kernel_cmdline(opts, ctx.excluded)
+    cmdline = kernel_cmdline(opts, ctx.excluded, target)
     cpu = target["cpu"]
     tried = set()
     while True:

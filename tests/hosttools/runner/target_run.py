@@ -7,7 +7,7 @@ from types import SimpleNamespace
 from .availability import availability
 from .bochs import run_bochs
 from .cmdline import KERNEL_MAX_PATTERNS
-from .expectations import load_expectations, recorded_host
+from .expectations import load_expectations, recorded_host, required_header
 from .judge import Judge, reason_of
 from .nested import run_nested
 from .outcome import Outcome
@@ -137,6 +137,8 @@ class TargetRun:
                 self.mismatches.append(
                     f"stale expectation: {e.where}: {r.id} "
                     f"{'was skipped' if r.kind == 'skip' else 'passed'}")
+        if not self.problems:
+            self.hold_header()
         if not self.problems and (not self.opts.tests or self.subset):
             for e in self.unused_expectations():
                 self.mismatches.append(
@@ -162,6 +164,21 @@ class TargetRun:
             return []
         return [e for e in unused
                 if not any(e.regex.match(i) for i in ids)]
+
+    def hold_header(self):
+        """Each line the expectation file's "# header:" lines require must
+        be in the log (the kernel writes its header before the first
+        result); where one is missing, the run's lines that start as it
+        does say what the kernel wrote instead."""
+        lines = self.judge.lines
+        for want in required_header(self.expect_path()):
+            if want in lines:
+                continue
+            start = want.split(":", 1)[0] + ":"
+            said = [l for l in lines if l.startswith(start)]
+            self.mismatches.append(
+                f"header: no line {want!r} (the kernel wrote "
+                f"{'; '.join(repr(l) for l in said[:3]) or 'none such'})")
 
     def hold_host(self):
         """A result that differs from an expectation file recorded on

@@ -46,7 +46,7 @@ def run_vmm(target, opts, ctx, judge, timeout):
                      lambda: command_output([binary, "--version"]))
     outcome.emulator = (version.splitlines()[0].strip() if version.strip()
                         else target["emulator"]) + f"; KVM in Linux {os.uname().release}"
-    cmdline = " ".join(p for p in (kernel_cmdline(opts, ctx.excluded),
+    cmdline = " ".join(p for p in (kernel_cmdline(opts, ctx.excluded, target),
                                    "exit=reset") if p)
     with tempfile.TemporaryDirectory(prefix="pmctest-vmm-") as workdir:
         cmd = vmm_command(target, binary, opts.elf, cmdline, workdir)

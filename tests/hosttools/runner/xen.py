@@ -92,7 +92,7 @@ def run_xen(target, opts, ctx, judge, timeout):
             judge.out(f"# run: xen: {text}")
 
     console = XenConsole(0, xen_line)
-    cmd = xen_command(opts, target, kernel_cmdline(opts, ctx.excluded))
+    cmd = xen_command(opts, target, kernel_cmdline(opts, ctx.excluded, target))
     log_path = console_log_path(opts, target)
     raw = open(log_path, "w") if log_path else None
     try:
