@@ -26,7 +26,7 @@ struct arch_hooks {
 	 * hypervisor; port: the I/O port of port I/O. */
 	void (*exits)(enum exit_kind kind, unsigned port, uint32_t n);
 	/* On AP cpu, right after INIT-SIPI-SIPI started it and before
-	 * anything wrote a PMU MSR there (arch/smp.c): what it found is the
+	 * anything wrote a PMU MSR there (arch/cpus.c): what it found is the
 	 * INIT state (kernel/boot_msrs.h). */
 	void (*cpu_started)(unsigned cpu);
 };

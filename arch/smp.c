@@ -1,54 +1,28 @@
 /*
- * kernel/cpus.h on the machine: the CPUs of the firmware tables started by
- * INIT-SIPI-SIPI (SDM Vol. 3A, 9.4.4.1): INIT to all, then the start-up
- * IPIs one AP at a time, CPU 0 waiting for each. An AP loads its own GDT and TSS (arch/gdt.c, its own stacks with
- * guard pages), the shared IDT, CPU 0's CR0, CR4 and APIC mode, lets the
- * cpu_started hook read its PMU MSRs (arch/hooks.h), and halts until platform_start_on_cpu() wakes it with an
- * IPI. The CPU index is found from the stack pointer (platform_this_cpu).
+ * Bringing up the APs (arch/smp.h): the CPUs of the firmware tables
+ * started by INIT-SIPI-SIPI (SDM Vol. 3A, 9.4.4.1): INIT to all, then the
+ * start-up IPIs one AP at a time through the real-mode trampoline
+ * (arch/ap_trampoline.asm) on a free page below A0000H, CPU 0 waiting for
+ * each; the local APIC mode chosen before (11.12.5); and the "# cpus:"
+ * header lines that say what came up. Once up, an AP is arch/cpus.c's.
  */
 #include "smp.h"
 
-#include "ap_console.h"
 #include "apic.h"
 #include "clock.h"
 #include "cpu.h"
+#include "cpu_slots.h"
 #include "cpu_stacks.h"
 #include "cpus.h"
 #include "firmware_cpus.h"
-#include "gdt.h"
 #include "guard.h"
 #include "hooks.h"
 #include "vectors.h"
 
 #define PAGE			4096u
 #define LOW_PAGES_END		0xA0000u	/* conventional memory: SIPI vectors 01H-9FH */
-#define INIT_DELAY_US		10000	/* SDM 9.4.4.1: 10 ms after INIT */
 #define STARTUP_DELAY_US	200	/* and 200 us after each SIPI */
 #define AP_READY_TIMEOUT_MS	2000	/* from the second SIPI to ready */
-#define MSR_EFER		0xC0000080u
-#define EFER_SCE		(1ull << 0)
-#define EFER_NXE		(1ull << 11)
-
-enum cpu_state {
-	CPU_STARTING,	/* SIPI sent, not ready yet */
-	CPU_READY,	/* halted, waiting for work */
-	CPU_RUNNING,	/* running the fn of platform_start_on_cpu() */
-	CPU_FINISHED,	/* fn returned; platform_wait_cpu() makes it ready */
-	CPU_FAULTED,	/* an exception outside a contained run */
-	CPU_FAILED,	/* could not set itself up: failure says why */
-	CPU_LOST,	/* never given work again */
-};
-
-struct cpu {
-	uint32_t apic_id;
-	volatile enum cpu_state state;
-	void (*volatile fn)(void *);
-	void *volatile arg;
-	struct {
-		uint64_t vector, error_code, rip, cr2;
-	} fault;
-	char failure[256];	/* CPU_FAILED, CPU_LOST: why */
-};
 
 /* arch/ap_trampoline.asm: ap_trampoline_params. */
 struct ap_params {
@@ -58,10 +32,6 @@ struct ap_params {
 extern const char ap_trampoline[], ap_trampoline_end[];
 extern char ap_trampoline_params[];
 extern const char ap_stacks[], ap_stacks_end[];
-
-static struct cpu cpus[CPUS_MAX];
-static unsigned ready = 1;	/* platform_cpu_count() */
-static uint64_t bsp_cr0, bsp_cr4, bsp_efer;
 
 /* What the header says. */
 static struct {
@@ -76,205 +46,6 @@ static struct {
 	uint64_t startup_us;
 	char clock[80];
 } said;
-
-unsigned platform_cpu_count(void)
-{
-	return ready;
-}
-
-/* Every stack a CPU runs on, at any CPL and in any trap, lies in its own
- * block (arch/cpu_stacks.h): the stack pointer says which CPU runs, at the
- * cost of no read a hypervisor sees, where the APIC ID costs an MMIO or
- * MSR read (an exit) on every trap of a sweep, and a GS base is lost to
- * any segment load. */
-unsigned platform_this_cpu(void)
-{
-	uint64_t rsp;
-
-	__asm__ volatile("mov %%rsp, %0" : "=r"(rsp));
-	return cpu_stacks_owner(rsp);
-}
-
-uint32_t platform_cpu_apic_id(unsigned cpu)
-{
-	return cpu < ready ? cpus[cpu].apic_id : 0;
-}
-
-static void fail_start(struct cpu *c, const char *why)
-{
-	struct strbuf text;
-
-	strbuf_init(&text, c->failure, sizeof(c->failure));
-	strbuf_puts(&text, why);
-	__atomic_store_n(&c->state, CPU_FAILED, __ATOMIC_RELEASE);
-	for (;;)
-		__asm__ volatile("cli; hlt");
-}
-
-/* The AP's first C, on its own kernel stack: nothing written before its
- * PMU MSRs are read but its own control registers, descriptor tables and
- * local APIC mode, which hold no PMU state. */
-static __attribute__((noreturn, used)) void ap_main(unsigned cpu)
-{
-	struct cpu *c = &cpus[cpu];
-	char text[120];
-	struct strbuf why;
-
-	gdt_load(cpu);
-	idt_load();
-	write_cr0(bsp_cr0);
-	write_cr4(bsp_cr4);
-	wrmsr(MSR_EFER, rdmsr(MSR_EFER) | (bsp_efer & (EFER_SCE | EFER_NXE)));
-	strbuf_init(&why, text, sizeof(text));
-	if (!apic_init_ap(&why))
-		fail_start(c, text);
-	if (platform_this_cpu() != cpu) {
-		strbuf_printf(&why, "CPU %u runs on a stack of CPU %u's block",
-			      cpu, platform_this_cpu());
-		fail_start(c, text);
-	}
-	if (apic_id() != c->apic_id) {
-		strbuf_printf(&why, "the CPU that answered has APIC ID 0x%x, not 0x%x",
-			      apic_id(), c->apic_id);
-		fail_start(c, text);
-	}
-	if (arch_hooks->cpu_started)
-		arch_hooks->cpu_started(cpu);
-	__atomic_store_n(&c->state, CPU_READY, __ATOMIC_RELEASE);
-	for (;;) {
-		/* STI's shadow covers HLT: a wake-up IPI that arrives after
-		 * the check ends the HLT rather than being taken before it. */
-		while (__atomic_load_n(&c->state, __ATOMIC_ACQUIRE) != CPU_RUNNING)
-			__asm__ volatile("sti; hlt; cli" : : : "memory");
-		c->fn(c->arg);
-		reset_rflags();
-		__atomic_store_n(&c->state, CPU_FINISHED, __ATOMIC_RELEASE);
-	}
-}
-
-void smp_ap_fault(unsigned cpu, const struct trap_frame *f)
-{
-	struct cpu *c = &cpus[cpu];
-
-	c->fault.vector = f->vector;
-	c->fault.error_code = f->error_code;
-	c->fault.rip = f->rip;
-	c->fault.cr2 = read_cr2();
-	__atomic_store_n(&c->state, CPU_FAULTED, __ATOMIC_RELEASE);
-	for (;;)
-		__asm__ volatile("cli; hlt");
-}
-
-/* Waits until CPU c leaves `state` or timeout_ms pass, writing out the
- * lines the AP logs meanwhile; the state then. */
-static enum cpu_state wait_while(const struct cpu *c, enum cpu_state state,
-				 unsigned timeout_ms)
-{
-	uint64_t start = rdtsc(), ticks = clock_tsc_per_ms() * timeout_ms;
-	enum cpu_state now;
-
-	while ((now = __atomic_load_n(&c->state, __ATOMIC_ACQUIRE)) == state &&
-	       rdtsc() - start < ticks) {
-		ap_console_drain();
-		__asm__ volatile("pause");
-	}
-	return now;
-}
-
-static void describe_fault(const struct cpu *c, unsigned cpu,
-			   struct strbuf *why)
-{
-	const char *stack;
-
-	strbuf_printf(why, "CPU %u (APIC ID 0x%x): unexpected %s (vector %llu)",
-		      cpu, c->apic_id, vector_name((unsigned)c->fault.vector),
-		      (unsigned long long)c->fault.vector);
-	if ((uint32_t)c->fault.error_code != 0xFFFFFFFFu)
-		strbuf_printf(why, " error code 0x%llx",
-			      (unsigned long long)c->fault.error_code);
-	strbuf_printf(why, " at RIP 0x%llx outside a contained run",
-		      (unsigned long long)c->fault.rip);
-	/* A #PF on a guard page, or the #DF of one its CPL 0 stack could not
-	 * take (delivered on the AP's own IST1 stack). */
-	stack = guard_page_owner(c->fault.cr2);
-	if (stack && (c->fault.vector == VECTOR_PF || c->fault.vector == VECTOR_DF))
-		strbuf_printf(why, " (stack overflow: its %s stack ran into its guard page, CR2 0x%llx)",
-			      stack, (unsigned long long)c->fault.cr2);
-}
-
-static void lose(struct cpu *c, struct strbuf *why)
-{
-	struct strbuf text;
-
-	strbuf_init(&text, c->failure, sizeof(c->failure));
-	strbuf_puts(&text, why->buf);
-	c->state = CPU_LOST;
-}
-
-bool platform_start_on_cpu(unsigned cpu, void (*fn)(void *), void *arg,
-			   struct strbuf *why)
-{
-	struct cpu *c = &cpus[cpu];
-
-	if (cpu == 0 || cpu >= ready || cpu == platform_this_cpu()) {
-		strbuf_printf(why, "CPU %u: not an AP started (%u CPUs) other than the caller",
-			      cpu, ready);
-		return false;
-	}
-	if (c->state == CPU_LOST) {
-		strbuf_printf(why, "CPU %u is lost: %s", cpu, c->failure);
-		return false;
-	}
-	if (c->state != CPU_READY) {
-		strbuf_printf(why, "CPU %u is still busy with its previous work", cpu);
-		return false;
-	}
-	c->fn = fn;
-	c->arg = arg;
-	__atomic_store_n(&c->state, CPU_RUNNING, __ATOMIC_RELEASE);
-	apic_send_fixed(c->apic_id, APIC_WAKE_VECTOR);
-	return true;
-}
-
-bool platform_wait_cpu(unsigned cpu, unsigned timeout_ms, struct strbuf *why)
-{
-	struct cpu *c = &cpus[cpu];
-	enum cpu_state state;
-	char text[256];
-	struct strbuf reason;
-
-	if (cpu == 0 || cpu >= ready) {
-		strbuf_printf(why, "CPU %u: not an AP started (%u CPUs)", cpu,
-			      ready);
-		return false;
-	}
-	state = wait_while(c, CPU_RUNNING, timeout_ms);
-	if (state == CPU_RUNNING) {
-		/* INIT stops it (a hung AP would take the host's time); the
-		 * wait lets a line it was committing land before the drain. */
-		apic_send_init(c->apic_id);
-		clock_delay_us(INIT_DELAY_US);
-	}
-	ap_console_drain();	/* the whole lines it put before it stopped */
-	if (state == CPU_FINISHED) {
-		c->state = CPU_READY;
-		return true;
-	}
-	strbuf_init(&reason, text, sizeof(text));
-	if (state == CPU_FAULTED) {
-		describe_fault(c, cpu, &reason);
-		lose(c, &reason);
-	} else if (state == CPU_RUNNING) {
-		strbuf_printf(&reason, "CPU %u (APIC ID 0x%x) did not return within %u ms; stopped by INIT",
-			      cpu, c->apic_id, timeout_ms);
-		lose(c, &reason);
-	} else if (state == CPU_READY) {
-		strbuf_printf(why, "CPU %u was given no work to wait for", cpu);
-		return false;
-	}
-	strbuf_printf(why, "%s; the CPU is lost", c->failure);
-	return false;
-}
 
 /* The highest free page below A0000H in the loader's RAM, clear of the
  * kernel image and of the RAM the kernel writes (the legacy trampoline),
@@ -326,14 +97,11 @@ static bool start_one(unsigned slot, uint32_t id)
 {
 	volatile struct ap_params *params = (volatile struct ap_params *)
 		(uintptr_t)(said.page + (uint64_t)(ap_trampoline_params - ap_trampoline));
-	struct cpu *c = &cpus[slot];
 	uint64_t cr3;
 	enum cpu_state state;
 
 	__asm__ volatile("mov %%cr3, %0" : "=r"(cr3));
-	c->apic_id = id;
-	c->state = CPU_STARTING;
-	c->failure[0] = '\0';
+	cpu_slot_assign(slot, id);
 	params->cr3 = cr3;
 	params->stack = cpu_stack_top(slot, STACK_KERNEL);
 	params->entry = (uint64_t)(uintptr_t)ap_main;
@@ -342,16 +110,19 @@ static bool start_one(unsigned slot, uint32_t id)
 		apic_send_startup(id, (uint8_t)(said.page / PAGE));
 		clock_delay_us(STARTUP_DELAY_US);
 	}
-	state = wait_while(c, CPU_STARTING, AP_READY_TIMEOUT_MS);
+	state = cpu_wait_while(slot, CPU_STARTING, AP_READY_TIMEOUT_MS);
 	if (state == CPU_READY)
 		return true;
 	apic_send_init(id);
 	return false;
 }
 
-/* Where a CPU that did not come up is described. */
-static void say_not_answering(uint32_t id, const struct cpu *c)
+/* Where the CPU of APIC ID id, in slot, that did not come up is
+ * described. */
+static void say_not_answering(uint32_t id, unsigned slot)
 {
+	enum cpu_state state = cpu_state_now(slot);
+	const struct cpu_fault *fault = cpu_fault(slot);
 	char text[200];
 	struct strbuf why;
 
@@ -359,14 +130,14 @@ static void say_not_answering(uint32_t id, const struct cpu *c)
 	if (said.not_more[0])
 		return;		/* the first says why */
 	strbuf_init(&why, text, sizeof(text));
-	if (c->state == CPU_FAILED)
+	if (state == CPU_FAILED)
 		strbuf_printf(&why, "APIC ID 0x%x started but could not run: %s",
-			      id, c->failure);
-	else if (c->state == CPU_FAULTED)
+			      id, cpu_failure(slot));
+	else if (state == CPU_FAULTED)
 		strbuf_printf(&why, "APIC ID 0x%x took %s (vector %llu) at RIP 0x%llx while starting",
-			      id, vector_name((unsigned)c->fault.vector),
-			      (unsigned long long)c->fault.vector,
-			      (unsigned long long)c->fault.rip);
+			      id, vector_name((unsigned)fault->vector),
+			      (unsigned long long)fault->vector,
+			      (unsigned long long)fault->rip);
 	else
 		strbuf_printf(&why, "APIC ID 0x%x was not ready %d ms after INIT-SIPI-SIPI",
 			      id, AP_READY_TIMEOUT_MS);
@@ -457,17 +228,16 @@ static void start_aps(const struct boot_info *boot,
 	}
 	strbuf_init(&how, said.clock, sizeof(said.clock));
 	strbuf_puts(&how, how_text);
-	platform_control_registers(&bsp_cr0, &bsp_cr4);
-	bsp_efer = rdmsr(MSR_EFER);
+	cpus_record_bsp_registers();
 	guard_pages_init_cpus(t->count);
 	for (size_t i = 0; i < (size_t)(ap_trampoline_end - ap_trampoline); i++)
 		((volatile char *)(uintptr_t)said.page)[i] = ap_trampoline[i];
 	clock_delay_us_since(begin, INIT_DELAY_US);
 	for (unsigned i = 1; i < t->count; i++) {
-		if (start_one(ready, t->apic_id[i]))
-			ready++;
+		if (start_one(platform_cpu_count(), t->apic_id[i]))
+			cpus_add_ready();
 		else
-			say_not_answering(t->apic_id[i], &cpus[ready]);
+			say_not_answering(t->apic_id[i], platform_cpu_count());
 	}
 	said.startup_us = (rdtsc() - begin) * 1000 / clock_tsc_per_ms();
 }
@@ -478,6 +248,7 @@ bool smp_start(const struct boot_info *boot, const struct boot_memory *memory,
 	char text[8];
 	struct strbuf reason, none;
 	enum firmware_cpus_result r;
+	uint32_t bsp_apic_id;
 
 	strbuf_init(&none, text, sizeof(text));
 	strbuf_init(&reason, said.tables_why, sizeof(said.tables_why));
@@ -485,10 +256,11 @@ bool smp_start(const struct boot_info *boot, const struct boot_memory *memory,
 		strbuf_puts(&reason, "no usable local APIC to start other CPUs with");
 		return true;
 	}
-	cpus[0].apic_id = apic_id();
+	bsp_apic_id = apic_id();
+	cpu_slot_assign(0, bsp_apic_id);
 	if (boot->rsdp && !firmware_rsdp_check(memory, boot->rsdp, boot->rsdp_field, why))
 		return false;
-	r = firmware_cpus_find(memory, boot->rsdp, cpus[0].apic_id, &said.tables,
+	r = firmware_cpus_find(memory, boot->rsdp, bsp_apic_id, &said.tables,
 			       &reason);
 	said.tables_found = r == FIRMWARE_CPUS_FOUND;
 	said.refused = r == FIRMWARE_CPUS_REFUSED;
@@ -522,7 +294,7 @@ void smp_print_header(void)
 		return;
 	}
 	arch_hooks->print("# cpus: %u listed (%s), %u started, %s",
-			  t->listed, t->source, ready,
+			  t->listed, t->source, platform_cpu_count(),
 			  apic_x2apic() ? "x2APIC" : "xAPIC");
 	if (t->listed > t->count)
 		arch_hooks->print(", %u ignored beyond CPUS_MAX %d",

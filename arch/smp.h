@@ -40,7 +40,7 @@ const char *smp_tables_refused(void);
 const char *smp_tables_missing(void);
 
 /* An exception on an AP outside a contained run: recorded for its
- * waiter, and the AP halts for good. */
+ * waiter (arch/cpus.c), and the AP halts for good. */
 void smp_ap_fault(unsigned cpu, const struct trap_frame *f)
 	__attribute__((noreturn));
 
