@@ -2,11 +2,13 @@
 #include "ap_console.h"
 
 #include "consoles.h"
+#include "cpus.h"
 #include "fbcon.h"
+#include "platform.h"
 
-#define RING_BYTES 4096u	/* a power of two, above AP_CONSOLE_LINE_MAX */
+#define RING_BYTES 4096u	/* a power of two */
 
-_Static_assert(AP_CONSOLE_LINE_MAX < RING_BYTES, "a line fits the ring");
+_Static_assert(PLATFORM_CONSOLE_LINE_MAX < RING_BYTES, "a line fits the ring");
 
 /* head and tail count bytes since boot: the AP advances head past a line
  * once all its bytes are in (the one store that commits it), CPU 0
@@ -45,7 +47,7 @@ void ap_console_drain(void)
 {
 	uint64_t head = __atomic_load_n(&ring.head, __ATOMIC_ACQUIRE);
 
-	if (head == ring.tail)
+	if (head == ring.tail || platform_this_cpu() != 0)
 		return;
 	write_out(ring.tail, head);
 	__atomic_store_n(&ring.tail, head, __ATOMIC_RELEASE);

@@ -11,12 +11,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* On an AP: the line s, n bytes (at most AP_CONSOLE_LINE_MAX), into the
- * ring once it has room; it counts as written when this returns. */
-#define AP_CONSOLE_LINE_MAX 256
+/* On an AP: the line s, n bytes (at most PLATFORM_CONSOLE_LINE_MAX of
+ * kernel/platform.h), into the ring once it has room; it counts as
+ * written when this returns. */
 void ap_console_put(const char *s, size_t n);
 
-/* On CPU 0: the whole lines in the ring to the consoles. */
+/* The whole lines in the ring to the consoles; on any CPU but 0, nothing
+ * (an AP that waits for another, as a check may have it do, leaves the
+ * ring to CPU 0). */
 void ap_console_drain(void);
 
 /* Bytes the APs have put, whole lines only. */

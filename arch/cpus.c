@@ -55,8 +55,10 @@ unsigned platform_this_cpu(void)
 {
 	uint64_t rsp;
 
+	/* RSP points at the last byte pushed: at an empty stack's top, which
+	 * is the first byte past it (and may be the next block's first). */
 	__asm__ volatile("mov %%rsp, %0" : "=r"(rsp));
-	return cpu_stacks_owner(rsp);
+	return cpu_stacks_owner(rsp - 1);
 }
 
 uint32_t platform_cpu_apic_id(unsigned cpu)
@@ -249,9 +251,19 @@ bool platform_wait_cpu(unsigned cpu, unsigned timeout_ms, struct strbuf *why)
 	state = cpu_wait_while(cpu, CPU_RUNNING, timeout_ms);
 	if (state == CPU_RUNNING) {
 		/* INIT stops it (a hung AP would take the host's time); the
-		 * wait lets a line it was committing land before the drain. */
+		 * wait lets INIT take effect (x2APIC has no delivery status).
+		 * One that returned in between did return, and is stopped. */
 		apic_send_init(c->apic_id);
 		clock_delay_us(INIT_DELAY_US);
+		state = __atomic_load_n(&c->state, __ATOMIC_ACQUIRE);
+		if (state == CPU_FINISHED) {
+			ap_console_drain();
+			strbuf_init(&reason, text, sizeof(text));
+			strbuf_printf(&reason, "CPU %u returned as its %u ms ran out, and INIT had stopped it",
+				      cpu, timeout_ms);
+			lose(c, &reason);
+			return true;
+		}
 	}
 	ap_console_drain();	/* the whole lines it put before it stopped */
 	if (state == CPU_FINISHED) {

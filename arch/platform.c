@@ -43,13 +43,12 @@ void kernel_boot_record(const char *protocol, const char *command_line)
 static uint64_t written_by_cpu0;
 
 /* Only CPU 0 touches the ports; an AP's lines go through the ring CPU 0
- * empties (arch/ap_console.h). The console writes a line at a time. */
+ * empties (arch/ap_console.h), all of a line or none. kernel/console.c
+ * writes a line at a time. */
 void platform_console_write(const char *s, size_t n)
 {
 	if (platform_this_cpu() != 0) {
-		for (size_t k = 0; k < n; k += AP_CONSOLE_LINE_MAX)
-			ap_console_put(s + k, n - k < AP_CONSOLE_LINE_MAX
-					      ? n - k : AP_CONSOLE_LINE_MAX);
+		ap_console_put(s, n < PLATFORM_CONSOLE_LINE_MAX ? n : PLATFORM_CONSOLE_LINE_MAX);
 		return;
 	}
 	consoles_write(s, n);

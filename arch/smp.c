@@ -197,7 +197,7 @@ static void start_aps(const struct boot_info *boot,
 	const struct firmware_cpus *t = &said.tables;
 	char how_text[80], text[160];
 	struct strbuf how, why;
-	uint64_t begin;
+	uint64_t begin, last_init;
 
 	strbuf_init(&why, text, sizeof(text));
 	if (!boot->has_memory_map) {
@@ -221,6 +221,7 @@ static void start_aps(const struct boot_info *boot,
 	begin = rdtsc();
 	for (unsigned i = 1; i < t->count; i++)
 		apic_send_init(t->apic_id[i]);
+	last_init = rdtsc();
 	strbuf_init(&how, how_text, sizeof(how_text));
 	if (!clock_calibrate(&how, &why)) {
 		say_not_more(text);
@@ -232,7 +233,7 @@ static void start_aps(const struct boot_info *boot,
 	guard_pages_init_cpus(t->count);
 	for (size_t i = 0; i < (size_t)(ap_trampoline_end - ap_trampoline); i++)
 		((volatile char *)(uintptr_t)said.page)[i] = ap_trampoline[i];
-	clock_delay_us_since(begin, INIT_DELAY_US);
+	clock_delay_us_since(last_init, INIT_DELAY_US);
 	for (unsigned i = 1; i < t->count; i++) {
 		if (start_one(platform_cpu_count(), t->apic_id[i]))
 			cpus_add_ready();

@@ -21,10 +21,11 @@
 
 /*
  * Finds the CPUs, puts the local APIC in the mode apic_mode asks for
- * (where it can: the header says where not), and starts them. False, with why, only where the loader
- * named an RSDP that is not one (bad boot information); every other
- * trouble (no tables, inconsistent tables, no memory map, an AP that does
- * not answer) leaves fewer CPUs, and smp_print_header() says why.
+ * (where it can: the header says where not), and starts them. False, with
+ * why, only where the loader named an RSDP that is not one (bad boot
+ * information); every other trouble (no tables, inconsistent tables, no
+ * memory map, an AP that does not answer) leaves fewer CPUs, and
+ * smp_print_header() says why.
  */
 bool smp_start(const struct boot_info *boot, const struct boot_memory *memory,
 	       enum platform_apic_mode apic_mode, struct strbuf *why);

@@ -135,9 +135,11 @@ void trap_handler(struct trap_frame *f)
 		return;
 	}
 
-	/* An AP outside a contained run has no test to end: its waiter on
-	 * CPU 0 reports it (platform_wait_cpu). */
-	if (cpu != 0 && !platform_in_contained_run(cpu))
+	/* An AP outside a contained run has no test to end, and one that
+	 * faults while reporting a fault must not write the ports (only CPU
+	 * 0 does, arch/ap_console.h): its waiter on CPU 0 reports either
+	 * (platform_wait_cpu). */
+	if (cpu != 0 && (!platform_in_contained_run(cpu) || *unexpected_depth))
 		smp_ap_fault(cpu, f);
 	if (*unexpected_depth > 1) {	/* a fault in fault_in_report() */
 		outb(DEBUG_EXIT_PORT, EXIT_HARNESS_ERROR);

@@ -4,6 +4,9 @@
 #include "platform.h"
 #include "strbuf.h"
 
+_Static_assert(LOG_LINE_MAX + 1 <= PLATFORM_CONSOLE_LINE_MAX,
+	       "a line and its newline go to the platform in one write");
+
 /* The line being assembled, and room for its newline. */
 static struct {
 	char text[LOG_LINE_MAX + 1];

@@ -38,13 +38,14 @@ static bool same_value(const char **s, const struct keyed_line *line)
 	return same;
 }
 
-static bool append(const char *text, int n)
+/* text (n bytes) and a NUL at *end, if they fit; *end moves past them. */
+static bool append(size_t *end, const char *text, int n)
 {
-	if (said.used + (size_t)n + 1 > sizeof(said.text))
+	if (*end + (size_t)n + 1 > sizeof(said.text))
 		return false;
 	for (int k = 0; k < n; k++)
-		said.text[said.used++] = text[k];
-	said.text[said.used++] = '\0';
+		said.text[(*end)++] = text[k];
+	said.text[(*end)++] = '\0';
 	return true;
 }
 
@@ -55,25 +56,26 @@ static bool same_string(const char *a, const char *b)
 	return *a == *b;
 }
 
-static void remember(const struct diagnostic_keys *keys, const char *test_id,
-		     const char *brief)
+/* The record is written past `used`, which then grows in one store: a CPU
+ * lost while writing it leaves the records before it whole. */
+void deviation_said(const struct diagnostic_keys *keys, const char *test_id,
+		    const char *brief)
 {
 	const struct keyed_line *parts[3] = { &keys->message, &keys->expected,
 					       &keys->observed };
-	size_t start = said.used;
-	bool fits = append(test_id, (int)string_length(test_id)) &&
-		    append(brief, (int)string_length(brief));
+	size_t end = said.used;
+	bool fits = append(&end, test_id, (int)string_length(test_id)) &&
+		    append(&end, brief, (int)string_length(brief));
 
 	for (unsigned k = 0; k < 3 && fits; k++)
-		fits = append(parts[k]->line ? parts[k]->value : "",
+		fits = append(&end, parts[k]->line ? parts[k]->value : "",
 			      parts[k]->line ? parts[k]->length : 0);
-	if (!fits)
-		said.used = start;
+	if (fits)
+		__atomic_store_n(&said.used, end, __ATOMIC_RELEASE);
 }
 
 const char *deviation_said_before(const struct diagnostic_keys *keys,
-				  const char *test_id, const char *brief,
-				  bool *same_brief)
+				  const char *brief, bool *same_brief)
 {
 	const char *record = said.text;
 
@@ -90,6 +92,5 @@ const char *deviation_said_before(const struct diagnostic_keys *keys,
 		}
 		record = s;
 	}
-	remember(keys, test_id, brief);
 	return 0;
 }

@@ -285,6 +285,8 @@ static unsigned for_each_selected(const struct harness_options *o,
 		harness_bail_out("more suites linked than SUITES_MAX");
 	while (suite_run_order[groups])
 		groups++;
+	if (groups >= UINT8_MAX)
+		harness_bail_out("more groups in suite_run_order than a byte holds");
 	/* Each suite's place once, not once per group: the passes over the
 	 * tests take time under emulation, and a run makes one per CPU. An
 	 * AP skips the suites that are not on every CPU before any describe. */
@@ -341,8 +343,7 @@ static void print_diagnostics(const char *id)
 		first += current.first_failure;
 	diagnostic_keys_find(current.diagnostics, first, &keys);
 	if (current.failed && !run.options->verbose && !truncated) {
-		earlier = deviation_said_before(&keys, id, current.brief,
-						&same_brief);
+		earlier = deviation_said_before(&keys, current.brief, &same_brief);
 		if (earlier) {
 			tap_yaml_same(earlier, same_brief ? "" : current.brief);
 			return;
@@ -350,6 +351,8 @@ static void print_diagnostics(const char *id)
 	}
 	tap_yaml(current.diagnostics, &keys,
 		 truncated ? (unsigned)sizeof(current.diagnostics) : 0);
+	if (current.failed && !run.options->verbose && !truncated)
+		deviation_said(&keys, id, current.brief);
 }
 
 /* An interrupt the test did not take for itself (a test that expects one
@@ -372,13 +375,15 @@ static void print_result(enum tap_result result, const struct case_text *t)
 	unsigned number = result_tally_begin(result);
 
 	if (result == TAP_SKIP && !run.options->verbose)
-		earlier = skip_said_before(current.skip_reason, t->id);
+		earlier = skip_said_before(current.skip_reason);
 	if (earlier)
 		tap_skip_same(number, t->id, current.statements, earlier);
 	else
 		tap_result(result, number, t->id, current.statements,
 			   current.skip_reason);
 	result_tally_commit();
+	if (result == TAP_SKIP && !run.options->verbose && !earlier)
+		skip_said(current.skip_reason, t->id);
 }
 
 /* The running test's diagnostics start empty. */
@@ -495,7 +500,11 @@ static void run_ap_part(const struct harness_options *o)
 		strbuf_printf(&lost, "CPU %u could not be given its tests: %s",
 			      run.cpu, text);
 	} else if (!platform_wait_cpu(run.cpu, HARNESS_AP_TIMEOUT_MS, &why)) {
+		/* Its whole lines are out (kernel/cpus.h): CPU 0 goes on from
+		 * the last of them. */
 		current.active = false;
+		result_tally_take_over();
+		tap_take_over();
 		if (ap.in[0])
 			strbuf_printf(&lost, "CPU %u was lost in %s: %s",
 				      run.cpu, ap.in, text);
@@ -505,8 +514,6 @@ static void run_ap_part(const struct harness_options *o)
 	} else {
 		return;
 	}
-	result_tally_take_over();
-	tap_take_over();
 	not_run_left = result_tally_number() - first;	/* those it reported */
 	if (not_run_left == for_each_selected(o, 0)) {
 		/* Each of its tests has its result line out: none is left to

@@ -16,6 +16,9 @@
 #define CONSOLE_COM1 1u	/* the 16550 at 3F8H */
 #define CONSOLE_E9 2u	/* I/O port E9H: the debug console of Xen's guests */
 
+/* A line of the log, newline included, at most PLATFORM_CONSOLE_LINE_MAX
+ * bytes (kernel/console.c writes a line at a time). */
+#define PLATFORM_CONSOLE_LINE_MAX 256
 void platform_console_write(const char *s, size_t n);
 
 /* The bytes platform_console_write() has taken from every CPU, counted as

@@ -32,19 +32,8 @@ static bool same_string(const char *a, const char *b)
 	return *a == *b;
 }
 
-static void remember(const char *reason, const char *test_id)
-{
-	size_t id = string_length(test_id) + 1, why = string_length(reason) + 1;
-
-	if (said.used + id + why > sizeof(said.text))
-		return;
-	for (size_t k = 0; k < id; k++)
-		said.text[said.used++] = test_id[k];
-	for (size_t k = 0; k < why; k++)
-		said.text[said.used++] = reason[k];
-}
-
-const char *skip_said_before(const char *reason, const char *test_id)
+/* The record of reason, or 0. */
+static const char *find(const char *reason)
 {
 	const char *record = said.text;
 
@@ -52,10 +41,32 @@ const char *skip_said_before(const char *reason, const char *test_id)
 		const char *id = record, *why = id + string_length(id) + 1;
 
 		if (same_string(why, reason))
-			return sizeof(SAME_AS) - 1 + string_length(id) <
-			       string_length(reason) ? id : 0;
+			return id;
 		record = why + string_length(why) + 1;
 	}
-	remember(reason, test_id);
 	return 0;
+}
+
+const char *skip_said_before(const char *reason)
+{
+	const char *id = find(reason);
+
+	return id && sizeof(SAME_AS) - 1 + string_length(id) <
+		     string_length(reason) ? id : 0;
+}
+
+/* The record is written past `used`, which then grows in one store: a CPU
+ * lost while writing it leaves the records before it whole. */
+void skip_said(const char *reason, const char *test_id)
+{
+	size_t id = string_length(test_id) + 1, why = string_length(reason) + 1;
+	size_t end = said.used;
+
+	if (find(reason) || said.used + id + why > sizeof(said.text))
+		return;
+	for (size_t k = 0; k < id; k++)
+		said.text[end++] = test_id[k];
+	for (size_t k = 0; k < why; k++)
+		said.text[end++] = reason[k];
+	__atomic_store_n(&said.used, end, __ATOMIC_RELEASE);
 }

@@ -10,10 +10,16 @@
 
 /*
  * The ID of the earlier test that gave reason in full, where naming it is
- * shorter than the reason; else 0, and from now on test_id is the one
- * that gave it. When the record is full, 0: the reason is then given in
- * full again, never lost.
+ * shorter than the reason; else 0.
  */
-const char *skip_said_before(const char *reason, const char *test_id);
+const char *skip_said_before(const char *reason);
+
+/*
+ * test_id gave reason in full: called once its line is out, so that no
+ * later line names a test whose line a lost CPU never wrote (SMP-6). A
+ * reason already known keeps its first test; when the record is full,
+ * nothing: the reason is then given in full again, never lost.
+ */
+void skip_said(const char *reason, const char *test_id);
 
 #endif

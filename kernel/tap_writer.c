@@ -35,8 +35,8 @@ void tap_take_over(void)
 	uint64_t out = platform_console_bytes();
 
 	console_take_over();
-	/* A key of its own: the block may hold no other (a YAML block of
-	 * none is not one Perl's TAP::Parser or tappy read). */
+	/* The block may hold nothing yet, and Perl's TAP::Parser and tappy
+	 * refuse an empty one: a key says why it ends early. */
 	if (block.start != NOT_YET && out > block.start &&
 	    (block.end == NOT_YET || out <= block.end))
 		console_printf("  cut: \"the CPU writing this block was lost before its end\"\n"
