@@ -495,7 +495,8 @@ def main(argv):
                    f"| {label} | {test_id} | - | - | not measured: {problem} |")
     out += ["", f"## AP start-up, {AP_CPUS} vCPUs", "",
             "From CPU 0's first INIT to the last AP ready (arch/smp.c: "
-            "INIT to every AP, 10 ms, then to one AP at a time two start-up "
+            "INIT to every AP, 10 ms in which the TSC is measured against "
+            "the PIT, then to one AP at a time two start-up "
             "IPIs 200 us apart, its own set-up and its reading of the PMU "
             "MSRs), as the "
             "kernel's header says it (`# cpus: AP start-up N us`, TSC "
