@@ -281,8 +281,34 @@ const char *smp_tables_missing(void)
 	return !said.refused && !said.tables_found ? said.tables_why : 0;
 }
 
+#define TOPOLOGY_LEAF		0x0Bu	/* extended topology enumeration */
+#define TOPOLOGY_LEVELS_MAX	8
+
+/* The logical processors CPUID.0BH gives CPU 0's package: EBX[15:0] of
+ * its last level (ECX[15:8] not 0); 0 where the leaf is absent. The SDM
+ * (Vol. 2A, CPUID, leaf 0BH) calls it the hardware's design figure, not
+ * an enumeration of the CPUs the platform enabled: a hint beside the
+ * tables, never a verdict. */
+static unsigned package_logical_processors(void)
+{
+	unsigned count = 0;
+
+	if (cpuid(0, 0).eax < TOPOLOGY_LEAF)
+		return 0;
+	for (uint32_t level = 0; level < TOPOLOGY_LEVELS_MAX; level++) {
+		struct cpuid_regs r = cpuid(TOPOLOGY_LEAF, level);
+
+		if (((r.ecx >> 8) & 0xFF) == 0)
+			break;
+		count = r.ebx & 0xFFFF;
+	}
+	return count;
+}
+
 void smp_print_header(void)
 {
+	unsigned package;
+
 	const struct firmware_cpus *t = &said.tables;
 
 	if (!said.tables_found) {
@@ -311,4 +337,11 @@ void smp_print_header(void)
 				  (unsigned long long)said.page, said.clock);
 	if (said.not_more[0])
 		arch_hooks->print("# cpus: %s\n", said.not_more);
+	/* Firmware that lists fewer CPUs than the package has leaves some
+	 * unchecked: SeaBIOS's MP table names one logical processor per
+	 * package (docs/findings.md). */
+	package = package_logical_processors();
+	if (package > t->listed)
+		arch_hooks->print("# cpus: CPUID.0BH gives CPU 0's package %u logical processors, the tables list %u: the others are not checked\n",
+				  package, t->listed);
 }

@@ -550,6 +550,19 @@ def main(argv):
               "cpus.tables and smp.enum@cpu1..3 ok",
               [f"status {status}, problem {problem}", f"results {verdicts}"] +
               [l for l in b.lines if l.startswith("# cpus")])
+    # Four cores of one socket: the MP table lists one, and the header
+    # says CPUID's package has four, so the unchecked three are not silent.
+    b, status, problem = run_boot(args, "pvh", "tests=cpus.tables",
+                                  machine="pc,acpi=off", qemu_args="-smp 4")
+    keep("mp-table-smp4-one-socket", b)
+    hint = ("# cpus: CPUID.0BH gives CPU 0's package 4 logical processors, "
+            "the tables list 1: the others are not checked")
+    tap.check(status == 0 and "# cpus: 1 listed (MP table), 1 started, xAPIC" in b.lines and
+              hint in b.lines,
+              "-M pc,acpi=off -smp 4: the MP table lists 1 CPU of the package's 4, "
+              "and the header says the other 3 are not checked",
+              [f"status {status}, problem {problem}"] +
+              [l for l in b.lines if l.startswith("# cpus")])
 
     # An AP's own kernel stack overflows into its own guard page; the #DF
     # that follows is taken on the AP's own IST1 stack and reported.
