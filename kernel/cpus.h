@@ -6,10 +6,10 @@
  * implements this on the local APIC (arch/), the simulator on its
  * simulated CPUs (tests/sim/).
  *
- * One CPU runs the harness at a time; an AP that has no work waits in a
- * loop for the next platform_start_on_cpu(). Only a check that needs two
- * CPUs in a state at the same time keeps the caller running while the AP
- * works, and then the AP does not write the console.
+ * One CPU runs the harness at a time; an AP that has no work halts until
+ * the next platform_start_on_cpu(). Only a check that needs two CPUs in a
+ * state at the same time keeps the caller running while the AP works, and
+ * then the AP does not write the console.
  */
 #ifndef PMCTEST_CPUS_H
 #define PMCTEST_CPUS_H
@@ -42,7 +42,8 @@ bool platform_start_on_cpu(unsigned cpu, void (*fn)(void *), void *arg,
 
 /*
  * Wait at most timeout_ms for CPU cpu to return from the fn that
- * platform_start_on_cpu() gave it. false, with the reason in why, if it
+ * platform_start_on_cpu() gave it, writing out meanwhile the lines it
+ * logs (only CPU 0 writes the ports; an AP's lines wait for it). false, with the reason in why, if it
  * did not: it hung, or took an exception outside a contained run (why
  * then names the vector, RIP and error code). Such a CPU is lost: it is
  * never given work again.
