@@ -51,6 +51,7 @@ void platform_console_write(const char *s, size_t n)
 		ap_console_put(s, n < PLATFORM_CONSOLE_LINE_MAX ? n : PLATFORM_CONSOLE_LINE_MAX);
 		return;
 	}
+	ap_console_drain();	/* an AP's lines, if any, came first */
 	consoles_write(s, n);
 	fbcon_write(s, n);
 	written_by_cpu0 += n;
@@ -96,6 +97,7 @@ static void triple_fault(void)
  * is on COM1 first. */
 void platform_exit(int status)
 {
+	ap_console_drain();
 	consoles_flush();
 	switch (machine.exit_by) {
 	case EXIT_BY_DEBUG_PORT:
