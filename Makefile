@@ -310,7 +310,9 @@ test-hostile-boot: $(ELF) $(SHIM) | $(BUILD)/.tools-test
 # test-boot kept and the simulator's logs of a deviation (failures with
 # their YAML) and of 4 CPUs, one lost (@cpuN IDs): in a test, inside a YAML
 # block CPU 0 then closes (SMP-6), and after its last result line, which
-# ends the run with a Bail out!; without an unknown line.
+# ends the run with a Bail out!; without an unknown line. Then CPU 1 lost
+# before and after each line it writes: every log whole TAP, counts exact,
+# no "same as" naming a line that is not there.
 test-tap-parsers: $(SIM) | $(BUILD)/.tools-test
 	@mkdir -p $(BUILD)/tap
 	$(SIM) --profile tests/profiles/intel-v5-sapphire-rapids.profile \
@@ -325,6 +327,7 @@ test-tap-parsers: $(SIM) | $(BUILD)/.tools-test
 	grep -q '^  cut: ' $(BUILD)/tap/sim-ap-lost-in-yaml.log
 	grep -q '^Bail out! CPU 1 was lost in smp.enum@cpu1' $(BUILD)/tap/sim-ap-lost-last-bail.log
 	$(PYTHON) tests/check.py tap_parsers $(BUILD)/tap/*.log
+	$(PYTHON) tests/check.py lost_writer --sim $(SIM)
 
 # The TAP and YAML reader, the JUnit writer and the line splitter under
 # seeded mutants of the kernel's logs, FUZZ_SECONDS long (the seed is

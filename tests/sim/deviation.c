@@ -166,7 +166,7 @@ static const struct deviation_info table[DEV_COUNT] = {
 	[DEV_AP_HANGS] = { "ap-hangs", "SMP-6",
 		"a secondary vCPU stops in its first counting workload and never returns" },
 	[DEV_AP_HANGS_WRITING] = { "ap-hangs-writing", "SMP-6",
-		"a secondary vCPU stops as it writes its third line to the log, before any of it is out (inside a YAML block where its first test has diagnostics, as with verbose)" },
+		"the first secondary vCPU stops as it writes its third line to the log, before any of it is out (inside a YAML block where its first test has diagnostics, as with verbose)" },
 };
 
 const struct deviation_info *deviation_info(enum deviation d)

@@ -19,7 +19,8 @@
 #include "sim_platform.h"
 
 static const char usage[] =
-"usage: pmctest-sim --profile FILE [--cpus N] [--deviate NAME] [WORD...]\n"
+"usage: pmctest-sim --profile FILE [--cpus N] [--deviate NAME]\n"
+"                   [--ap-stop-line N | --ap-stop-after-line N] [WORD...]\n"
 "       pmctest-sim [--profile FILE] [--cpus N] --list-deviations\n"
 "\n"
 "Runs pmctest's checks against a simulated machine of N CPUs (1 to 16;\n"
@@ -28,7 +29,10 @@ static const char usage[] =
 "local APIC. WORDs are the kernel's command line: tests=GLOB[,GLOB]\n"
 "cpus=LIST list verbose. --deviate injects one deviation; --list-deviations\n"
 "prints NAME, whether it applies to the profile and CPU count (yes / no,\n"
-"- without a profile), the statements it breaks and the bug.\n"
+"- without a profile), the statements it breaks and the bug. With\n"
+"--deviate ap-hangs-writing, --ap-stop-line N (1 to 9999, else 3) is the\n"
+"line of its own CPU 1 stops at as it writes it, before any of it is out;\n"
+"--ap-stop-after-line N stops it once all of line N is out.\n"
 "Exit status: 0 no test failed, 1 a test failed, 2 the run could not be\n"
 "carried out.\n";
 
@@ -61,7 +65,8 @@ int main(int argc, char **argv)
 	const char *profile = NULL;
 	enum deviation deviation = DEV_NONE;
 	bool list = false;
-	unsigned total = 1;
+	unsigned total = 1, stop_line = 0;
+	bool stop_after = false;
 
 	strbuf_init(&line, words, sizeof(words));
 	for (int i = 1; i < argc; i++) {
@@ -78,6 +83,17 @@ int main(int argc, char **argv)
 			if (*end || end == argv[i] || n < 1 || n > SIM_CPUS_MAX)
 				return refuse("--cpus takes 1 to 16, not ", argv[i]);
 			total = (unsigned)n;
+		} else if ((strcmp(argv[i], "--ap-stop-line") == 0 ||
+			    strcmp(argv[i], "--ap-stop-after-line") == 0) && i + 1 < argc) {
+			char *end;
+			unsigned long n = strtoul(argv[i + 1], &end, 10);
+
+			if (*end || end == argv[i + 1] || n < 1 || n > 9999 || stop_line)
+				return refuse("one --ap-stop-line or --ap-stop-after-line, of 1 to 9999, not ",
+					      argv[i + 1]);
+			stop_after = strcmp(argv[i], "--ap-stop-after-line") == 0;
+			stop_line = (unsigned)n;
+			i++;
 		} else if (strcmp(argv[i], "--list-deviations") == 0) {
 			list = true;
 		} else if (strcmp(argv[i], "--help") == 0) {
@@ -107,6 +123,10 @@ int main(int argc, char **argv)
 	if (!deviation_applies(deviation, &sim_cpus[0]))
 		return refuse("deviation does not apply to this profile: ",
 			      deviation_info(deviation)->name);
+	if (stop_line && deviation != DEV_AP_HANGS_WRITING)
+		return refuse("--ap-stop-line needs --deviate ", "ap-hangs-writing");
+	if (stop_line)
+		sim_platform_ap_stop(stop_line, stop_after);
 	if (!cmdline_parse(words, &options, &error))
 		return refuse("bad command line: ", error_text);
 	profile_name(profile, name, sizeof(name));

@@ -26,19 +26,31 @@ void sim_platform_init(const char *profile_name)
 }
 
 static uint64_t written;
+static unsigned ap_stop_line = SIM_AP_STOP_LINE;
+static bool ap_stop_after;
+
+void sim_platform_ap_stop(unsigned line, bool after)
+{
+	ap_stop_line = line;
+	ap_stop_after = after;
+}
 
 /* A line at a time (kernel/console.c), as the kernel's APs put them in
  * the ring CPU 0 empties: all of a line or none of it. */
 void platform_console_write(const char *s, size_t n)
 {
-	static unsigned lines_on[SIM_CPUS_MAX];
+	static unsigned lines_on_cpu1;
 	const struct sim_cpu *cpu = sim_this();
 
-	if (cpu->deviation == DEV_AP_HANGS_WRITING && cpu->index != 0 &&
-	    ++lines_on[cpu->index] == 3)
+	bool stop = cpu->deviation == DEV_AP_HANGS_WRITING && cpu->index == 1 &&
+		    ++lines_on_cpu1 == ap_stop_line;
+
+	if (stop && !ap_stop_after)
 		sim_cpu_hang();
 	fwrite(s, 1, n, stdout);
 	written += n;
+	if (stop)
+		sim_cpu_hang();
 }
 
 uint64_t platform_console_bytes(void)
