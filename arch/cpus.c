@@ -240,6 +240,7 @@ bool platform_wait_cpu(unsigned cpu, unsigned timeout_ms, struct strbuf *why)
 {
 	struct cpu *c = &cpus[cpu];
 	enum cpu_state state;
+	bool stopped = false;
 	char text[256];
 	struct strbuf reason;
 
@@ -251,26 +252,26 @@ bool platform_wait_cpu(unsigned cpu, unsigned timeout_ms, struct strbuf *why)
 	state = cpu_wait_while(cpu, CPU_RUNNING, timeout_ms);
 	if (state == CPU_RUNNING) {
 		/* INIT stops it (a hung AP would take the host's time); the
-		 * wait lets INIT take effect (x2APIC has no delivery status).
-		 * One that returned in between did return, and is stopped. */
+		 * wait lets INIT take effect (x2APIC has no delivery status). */
 		apic_send_init(c->apic_id);
 		clock_delay_us(INIT_DELAY_US);
 		state = __atomic_load_n(&c->state, __ATOMIC_ACQUIRE);
-		if (state == CPU_FINISHED) {
-			ap_console_drain();
-			strbuf_init(&reason, text, sizeof(text));
-			strbuf_printf(&reason, "CPU %u returned as its %u ms ran out, and INIT had stopped it",
-				      cpu, timeout_ms);
-			lose(c, &reason);
-			return true;
-		}
+		stopped = true;
 	}
 	ap_console_drain();	/* the whole lines it put before it stopped */
-	if (state == CPU_FINISHED) {
+	strbuf_init(&reason, text, sizeof(text));
+	if (state == CPU_FINISHED && !stopped) {
 		c->state = CPU_READY;
 		return true;
 	}
-	strbuf_init(&reason, text, sizeof(text));
+	if (state == CPU_FINISHED) {
+		/* It returned as the INIT came: its work is done, the CPU is
+		 * not. */
+		strbuf_printf(&reason, "CPU %u returned as its %u ms ran out, and INIT had stopped it",
+			      cpu, timeout_ms);
+		lose(c, &reason);
+		return true;
+	}
 	if (state == CPU_FAULTED) {
 		describe_fault(c, cpu, &reason);
 		lose(c, &reason);

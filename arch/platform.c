@@ -48,7 +48,8 @@ static uint64_t written_by_cpu0;
 void platform_console_write(const char *s, size_t n)
 {
 	if (platform_this_cpu() != 0) {
-		ap_console_put(s, n < PLATFORM_CONSOLE_LINE_MAX ? n : PLATFORM_CONSOLE_LINE_MAX);
+		ap_console_put(s, n < PLATFORM_CONSOLE_LINE_MAX
+				  ? n : PLATFORM_CONSOLE_LINE_MAX);
 		return;
 	}
 	ap_console_drain();	/* an AP's lines, if any, came first */

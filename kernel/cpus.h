@@ -43,10 +43,10 @@ bool platform_start_on_cpu(unsigned cpu, void (*fn)(void *), void *arg,
 /*
  * Wait at most timeout_ms for CPU cpu to return from the fn that
  * platform_start_on_cpu() gave it, writing out meanwhile the lines it
- * logs (only CPU 0 writes the ports; an AP's lines wait for it). false, with the reason in why, if it
- * did not: it hung, or took an exception outside a contained run (why
- * then names the vector, RIP and error code). Such a CPU is lost: it is
- * never given work again.
+ * logs (only CPU 0 writes the ports; an AP's lines wait for it). false,
+ * with the reason in why, if it did not: it hung, or took an exception
+ * outside a contained run (why then names the vector, RIP and error
+ * code). Such a CPU is lost: it is never given work again.
  */
 bool platform_wait_cpu(unsigned cpu, unsigned timeout_ms, struct strbuf *why);
 

@@ -205,11 +205,11 @@ static bool on_every_cpu(const struct suite *s, unsigned i)
 	return true;
 }
 
+/* Whether tests= and exclude= choose case id of s (on an AP,
+ * for_each_selected() has left out the cases not on every CPU). */
 static bool selected(const struct harness_options *o, const struct suite *s,
-		     unsigned case_index, const char *id)
+		     const char *id)
 {
-	if (run.cpu != 0 && !on_every_cpu(s, case_index))
-		return false;
 	for (unsigned i = 0; i < o->excluded_count; i++)
 		if (glob_match_test(o->excluded[i], id))
 			return false;
@@ -304,7 +304,7 @@ static unsigned for_each_selected(const struct harness_options *o,
 				if (run.cpu != 0 && !on_every_cpu(*s, i))
 					continue;
 				describe(*s, i, &text);
-				if (!selected(o, *s, i, text.id))
+				if (!selected(o, *s, text.id))
 					continue;
 				count++;
 				if (visit)
@@ -336,22 +336,22 @@ static void print_diagnostics(const char *id)
 	const char *first = current.diagnostics;
 	bool truncated = current.diag.len >= current.diag.size;
 	struct diagnostic_keys keys;
-	const char *earlier;
-	bool same_brief;
+	const char *earlier = 0;
+	bool same_brief, said_once = current.failed && !run.options->verbose &&
+				     !truncated;
 
 	if (current.failed && current.first_failure < current.diag.size)
 		first += current.first_failure;
 	diagnostic_keys_find(current.diagnostics, first, &keys);
-	if (current.failed && !run.options->verbose && !truncated) {
+	if (said_once)
 		earlier = deviation_said_before(&keys, current.brief, &same_brief);
-		if (earlier) {
-			tap_yaml_same(earlier, same_brief ? "" : current.brief);
-			return;
-		}
+	if (earlier) {
+		tap_yaml_same(earlier, same_brief ? "" : current.brief);
+		return;
 	}
 	tap_yaml(current.diagnostics, &keys,
 		 truncated ? (unsigned)sizeof(current.diagnostics) : 0);
-	if (current.failed && !run.options->verbose && !truncated)
+	if (said_once)
 		deviation_said(&keys, id, current.brief);
 }
 
@@ -373,8 +373,9 @@ static void print_result(enum tap_result result, const struct case_text *t)
 {
 	const char *earlier = 0;
 	unsigned number = result_tally_begin(result);
+	bool said_once = result == TAP_SKIP && !run.options->verbose;
 
-	if (result == TAP_SKIP && !run.options->verbose)
+	if (said_once)
 		earlier = skip_said_before(current.skip_reason);
 	if (earlier)
 		tap_skip_same(number, t->id, current.statements, earlier);
@@ -382,7 +383,7 @@ static void print_result(enum tap_result result, const struct case_text *t)
 		tap_result(result, number, t->id, current.statements,
 			   current.skip_reason);
 	result_tally_commit();
-	if (result == TAP_SKIP && !run.options->verbose && !earlier)
+	if (said_once && !earlier)
 		skip_said(current.skip_reason, t->id);
 }
 
