@@ -78,6 +78,7 @@ HOST_PROGS	:=
 HOST_TESTS	:=
 
 .PHONY: all run test bench clean host-progs host-tests spec-coverage help report lava xen FORCE \
+	clean-room \
 	nested-images run-kvm
 all: $(ELF) $(ISO) host-progs
 
@@ -89,45 +90,14 @@ host-tests: $(HOST_TESTS)
 host-progs: $(HOST_PROGS)
 $(HOST_PROGS): | $(BUILD)/.tools-run $(BUILD)/.tools-host
 
-# Tools by need: each set below is installed, with apt-get (Debian and
-# Ubuntu), when a target first needs it; elsewhere make names the missing
-# packages and stops. A command:package pair is checked with command -v, a
-# /path:package pair (data-only packages: GRUB's BIOS modules, Bochs' ROMs)
-# by the file. $(BUILD)/.tools-SET records that a set is there.
-#   run   building the kernel and its ISO, and booting it in QEMU (make, make run)
-#   host  the C library's headers, for the host programs (make, make test)
-#   uefi  OVMF, for FIRMWARE=uefi and the UEFI targets
-#   lava  LAVA's dispatcher (make lava)
-#   nested  zstd, which unpacks Debian 6.12's kernel (make nested-images,
-#         make run-kvm)
-#   test  what make test needs besides: uefi, lava, nested, Bochs with its
-#         ROMs and its headless display, the TAP parsers of three languages,
-#         the SVG renderer the report check uses, and clang with its fuzzer
-#         runtime (libclang-rt-dev: the one of Debian's default clang)
-# Every set comes without the packages its own recommend (QEMU's GTK
-# display, OVMF, GCC's C library headers, and through LAVA's libguestfs a
-# Linux kernel image: a kernel is never installed on the host); what is
-# needed of them is named: tappy's YAML support, python3-yaml.
-BOCHS_TERM_PLUGIN := /usr/lib/$(shell gcc -print-multiarch 2>/dev/null)/bochs/plugins/libbx_term_gui.so
-TOOLS_run	:= $(if $(CROSS_COMPILE),,gcc:gcc) nasm:nasm python3:python3 \
-		   grub-mkrescue:grub-common \
-		   /usr/lib/grub/i386-pc:grub-pc-bin \
-		   /usr/lib/grub/x86_64-efi:grub-efi-amd64-bin \
-		   xorriso:xorriso mformat:mtools $(FONT_PSF):console-setup-linux \
-		   qemu-system-x86_64:qemu-system-x86
-TOOLS_host	:= /usr/include/stdio.h:libc6-dev
-TOOLS_uefi	:= /usr/share/ovmf/OVMF.fd:ovmf
-TOOLS_lava	:= lava-run:lava-dispatcher
-TOOLS_nested	:= zstd:zstd
-TOOLS_test	:= $(TOOLS_uefi) $(TOOLS_lava) $(TOOLS_nested) bochs:bochs \
-		   /usr/share/bochs/BIOS-bochs-latest:bochsbios \
-		   /usr/share/vgabios/vgabios.bin:vgabios \
-		   $(BOCHS_TERM_PLUGIN):bochs-term \
-		   perl:perl tap-parser:node-tap-parser \
-		   /usr/lib/python3/dist-packages/tap:python3-tap \
-		   /usr/lib/python3/dist-packages/yaml:python3-yaml \
-		   rsvg-convert:librsvg2-bin clang:clang \
-		   /usr/share/doc/libclang-rt-dev/copyright:libclang-rt-dev
+# Tools by need: scripts/tools.txt is the one table of what each command
+# needs, by set, each tool checked by what the project asks of it (tappy
+# reads a TAP 13 YAML block, xmllint refuses broken XML, clang builds a
+# fuzzer). A set is installed when a target first needs it, with apt-get
+# (Debian and Ubuntu; sudo when not root, without the packages recommended:
+# through LAVA's libguestfs those would bring a Linux kernel, and a kernel
+# is never installed on the host); elsewhere it names the packages and
+# stops with status 2. $(BUILD)/.tools-SET records that a set is there.
 
 # TOOLS_DRY=1, with make -n: each set a target reaches prints the packages
 # it would install on a machine that has none of them, and nothing is
@@ -138,33 +108,12 @@ $(error TOOLS_DRY=1 goes with make -n)
 endif
 endif
 
-$(BUILD)/.tools-%:
+$(BUILD)/.tools-%: scripts/tools.txt
 ifneq ($(TOOLS_DRY),)
-	+@echo "pmctest: tools $*: $(foreach pair,$(TOOLS_$*),$(lastword $(subst :, ,$(pair))))"
+	+@scripts/tools packages $*
 else
 	@mkdir -p $(BUILD)
-	@missing=""; \
-	for pair in $(TOOLS_$*); do \
-		thing=$${pair%%:*}; \
-		case $$thing in \
-		/*) [ -e $$thing ] ;; \
-		*) command -v $$thing >/dev/null 2>&1 ;; \
-		esac || missing="$$missing $${pair#*:}"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-		if command -v apt-get >/dev/null 2>&1; then \
-			echo "pmctest: installing$$missing"; \
-			SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
-			$$SUDO apt-get update -qq && \
-			DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq \
-				--no-install-recommends \
-				$$missing >/dev/null || \
-			{ echo "pmctest: apt-get could not install:$$missing" >&2; exit 1; }; \
-		else \
-			echo "pmctest: missing tools; install the packages:$$missing (Debian names)" >&2; \
-			exit 1; \
-		fi; \
-	fi
+	@scripts/tools ensure $*
 	@touch $@
 endif
 
@@ -400,6 +349,15 @@ else
 	$(PYTHON) tests/lava.py --elf $(ELF) --out $(BUILD)/lava --cmdline="$$PMCTEST_CMDLINE"
 endif
 
+# The README's two commands on a new machine (tests/clean_room.py): a
+# minbase Debian root cached in ~/.cache/pmctest/rootfs/ (make clean keeps
+# it), the committed HEAD cloned into it, make run then .ci/run as root;
+# each step's time and every package the Makefile installed. First a root
+# killed halfway, to show the cleanup leaves nothing. Not part of make test.
+clean-room: | $(BUILD)/.tools-cleanroom
+	$(PYTHON) tests/clean_room.py --kill-check
+	$(PYTHON) tests/clean_room.py --keep-log $(BUILD)/clean-room
+
 # The conformance report of every target available here: $(BUILD)/report/.
 report: all xen | $(BUILD)/.tools-test
 	$(PYTHON) tests/run --all --elf $(ELF) --qemu "$$PMCTEST_QEMU" --xen "$$PMCTEST_XEN" \
@@ -428,6 +386,7 @@ help:
 	@echo 'make bench           the bench.* group, suite CPU times, time and exits per group, sweep rates: $(BUILD)/bench.md'
 	@echo '                     KUT_PMU=path/to/kvm-unit-tests/x86/pmu.flat runs it beside the suite'
 	@echo 'make mutation-report the simulator deviations and the tests that catch each'
+	@echo 'make clean-room      make run and .ci/run in a new Debian root (root; not part of make test)'
 	@echo 'make report          the conformance report of every target here: $(BUILD)/report/index.html'
 	@echo 'make spec-coverage   rewrite docs/spec-coverage.md'
 	@echo 'make clean           remove $(BUILD)/'

@@ -29,6 +29,7 @@ import time
 
 from hosttools import TESTS, bench_log, boot, kut, procs, tap_log
 from hosttools.verdict import read
+from hosttools.tool_table import guard
 
 # name: (accel, cpu, label, expectation file, [(route, machine)]); the
 # machine "uefi" is -M pc with OVMF instead of SeaBIOS.
@@ -533,4 +534,4 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(guard(main, sys.argv[1:]))

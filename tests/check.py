@@ -9,6 +9,7 @@ import importlib
 import sys
 
 from hosttools.checks import names
+from hosttools.tool_table import guard
 
 
 def main(argv):
@@ -24,4 +25,4 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(guard(main, sys.argv[1:]))

@@ -13,6 +13,7 @@ import os
 import sys
 
 from hosttools.kernel_cmdline import cmdline_problem
+from hosttools.tool_table import guard
 
 
 def main(argv):
@@ -45,4 +46,4 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(guard(main, sys.argv[1:]))

@@ -29,6 +29,7 @@ from hosttools.nested.initramfs import run_archive
 from hosttools.nested.kernels import KERNELS
 from hosttools.nested.outer import outer_command
 from hosttools.procs import exit_on_signals
+from hosttools.tool_table import guard
 L1_REPORT = re.compile(r"^(pmctest-l1: .*|\s*\d+ kvm.*)$", re.M)
 
 
@@ -116,4 +117,4 @@ def main(argv):
 
 if __name__ == "__main__":
     exit_on_signals()
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(guard(main, sys.argv[1:]))

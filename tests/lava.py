@@ -29,6 +29,7 @@ from hosttools import TESTS, tap_log
 from hosttools.tap_out import Tap
 from hosttools.kernel_cmdline import cmdline_problem
 from hosttools.verdict import verdict
+from hosttools.tool_table import guard
 
 # the job templates and the device file
 JOBS = os.path.join(TESTS, "lava")
@@ -250,4 +251,4 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(guard(main, sys.argv[1:]))

@@ -37,7 +37,7 @@ def main(argv):
     commands = ([[os.path.join(host, t)] for t in ("pmctest-model", "pmctest-sim", "model-test")] +
                 [[py, os.path.join(TESTS, t)] for t in
                  ("run", "boot.py", "bench.py", "lava.py", "mutation.py", "check.py",
-                  "cmdline.py", "kvm.py")] +
+                  "cmdline.py", "kvm.py", "clean_room.py", "load_loop.py")] +
                 [[py, os.path.join(TESTS, "check.py"), name] for name in names()] +
                 [[py, os.path.join(SCRIPTS, "psf2c.py")], [os.path.join(SCRIPTS, "mkiso")]])
     for cmd in commands:
@@ -65,6 +65,15 @@ def main(argv):
                   "deviates from the spec (status 1)" in r.stderr,
                   "make run BUILD=dir TESTS=selftest.fail boots what it built and fails",
                   f"exit {r.returncode}\n{r.stdout[-300:]}\n{r.stderr[-300:]}")
+        tap.check("expected finding" not in r.stderr,
+                  "make run does not call a failure TCG is not known for expected",
+                  r.stderr[-300:])
+        r = run(["make", "--no-print-directory", "run", f"BUILD={other}",
+                 f"QEMU={args.qemu}"], timeout=300)
+        tap.check(r.returncode != 0 and "expected finding under QEMU TCG, not a broken build"
+                  in r.stderr,
+                  "make run under TCG says its failures are the expected finding",
+                  f"exit {r.returncode}\n{r.stderr[-300:]}")
 
     boot = [py, os.path.join(TESTS, "boot.py"), "--route", "pvh", "--elf", args.elf,
             "--qemu", args.qemu, "--timeout", "60"]

@@ -1,30 +1,27 @@
-"""Tools by need: on a machine taken to have none of them (make -n with
-TOOLS_DRY=1, in an empty build directory), `make run` asks for what
-building and booting the ISO needs and for none of the packages only
-`make test` uses; FIRMWARE=uefi adds OVMF alone; `make` adds the C
-library's headers for the host programs; `make test` asks for every
-package.
+"""Tools by need, from the one table scripts/tools.txt: on a machine taken
+to have none of them (make -n with TOOLS_DRY=1, in an empty build
+directory), each command asks for exactly the sets the table gives it;
+docs/tools.md is the table as it stands; every check of make test's set
+passes here, and each can fail: with its tool hidden (off PATH, or its
+module shadowed by one that will not import) the check fails; a missing
+program ends a host tool with one line and status 2, never a traceback.
 
 usage: tests/check.py tools
 """
+import contextlib
 import os
 import subprocess
+import sys
 import tempfile
 
-from .. import ROOT
+from .. import ROOT, TESTS
+from .. import tool_table
 from ..tap_out import Tap
 from . import argument_parser
 
-# What building the kernel and booting its hybrid ISO in QEMU needs.
-RUN = {"gcc", "nasm", "python3", "grub-common", "grub-pc-bin",
-       "grub-efi-amd64-bin", "xorriso", "mtools", "console-setup-linux",
-       "qemu-system-x86"}
-# What the host programs (pmctest-model, pmctest-sim, the unit tests) add.
-HOST = {"libc6-dev"}
-# What only make test (and make lava, make bench, FIRMWARE=uefi) uses.
-TEST_ONLY = {"ovmf", "lava-dispatcher", "bochs", "bochsbios", "vgabios",
-             "bochs-term", "perl", "node-tap-parser", "python3-tap", "python3-yaml",
-             "librsvg2-bin", "clang", "libclang-rt-dev", "zstd"}
+DOC = os.path.join(ROOT, "docs", "tools.md")
+MARK_BEGIN = "<!-- scripts/tools markdown: begin -->"
+MARK_END = "<!-- scripts/tools markdown: end -->"
 
 
 def asked_for(target, *variables):
@@ -46,23 +43,122 @@ def asked_for(target, *variables):
         r.stderr.strip().splitlines()[-3:]
 
 
+def check_sets(tap):
+    """Each command asks for its sets and no other."""
+    run, host, uefi = (tool_table.packages(s) for s in ("run", "host", "uefi"))
+    test, cleanroom = tool_table.packages("test"), tool_table.packages("cleanroom")
+    cases = ((("run",), run, "make run asks for the run set alone"),
+             (("run", "FIRMWARE=uefi"), run | uefi, "make run FIRMWARE=uefi adds the uefi set"),
+             (("all",), run | host, "make adds the host set"),
+             (("test",), run | host | test, "make test asks for every set but cleanroom"),
+             (("clean-room",), cleanroom, "make clean-room asks for the cleanroom set alone"))
+    for args, want, name in cases:
+        got, why = asked_for(*args)
+        tap.check(got == want, name,
+                  why + [f"missing: {sorted(want - got)}", f"more: {sorted(got - want)}"])
+
+
+def check_doc(tap):
+    """docs/tools.md holds the table as scripts/tools markdown prints it."""
+    table = subprocess.run([os.path.join(ROOT, "scripts", "tools"), "markdown"],
+                           capture_output=True, text=True, timeout=60).stdout
+    try:
+        with open(DOC) as f:
+            text = f.read()
+        shown = text.split(MARK_BEGIN, 1)[1].split(MARK_END, 1)[0].strip("\n")
+    except (OSError, IndexError) as e:
+        shown = f"(unreadable: {e})"
+    tap.check(table.strip() and shown == table.strip("\n"),
+              "docs/tools.md shows scripts/tools.txt as it stands",
+              ["run: scripts/tools markdown, and put it between the marks"])
+
+
+def link_farm(into):
+    """into: links to every program on PATH, the first of each name."""
+    for folder in os.environ["PATH"].split(os.pathsep):
+        if os.path.isdir(folder):
+            for name in os.listdir(folder):
+                link = os.path.join(into, name)
+                if not os.path.lexists(link):
+                    os.symlink(os.path.join(folder, name), link)
+    return into
+
+
+@contextlib.contextmanager
+def hidden(farm, tool):
+    """An environment whose PATH is farm without tool."""
+    link = os.path.join(farm, tool)
+    target = os.readlink(link)
+    os.remove(link)
+    try:
+        yield dict(os.environ, PATH=farm)
+    finally:
+        os.symlink(target, link)
+
+
+def probe(check, env):
+    return subprocess.run(["bash", "-c", check], cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
+                          capture_output=True, timeout=120).returncode
+
+
+def shadowed(tmp, language):
+    """An environment in which tappy's optional import (Python) or
+    TAP::Parser (Perl) fails to load."""
+    if language == "python":
+        with open(os.path.join(tmp, "more_itertools.py"), "w") as f:
+            f.write("raise ImportError('hidden by the tools check')\n")
+        return dict(os.environ, PYTHONPATH=tmp)
+    os.makedirs(os.path.join(tmp, "TAP"), exist_ok=True)
+    with open(os.path.join(tmp, "TAP", "Parser.pm"), "w") as f:
+        f.write("die 'hidden by the tools check';\n")
+    return dict(os.environ, PERL5LIB=tmp)
+
+
+def check_probes(tap):
+    """Every check of make test's sets passes; each fails without its tool."""
+    rows = [r for r in tool_table.read()[0] if r.sets != ["cleanroom"]]
+    failing = [r.tool for r in rows if probe(r.check, os.environ) != 0]
+    tap.check(not failing, "every check of make test's tools passes here",
+              [f"failing: {failing}"])
+    passed_hidden = []
+    with tempfile.TemporaryDirectory() as farm, tempfile.TemporaryDirectory() as tmp:
+        link_farm(farm)
+        for row in rows:
+            if row.tool in ("tappy", "perl"):
+                env = shadowed(tmp, "python" if row.tool == "tappy" else "perl")
+            elif row.tool == "libfuzzer":
+                env = dict(os.environ, CLANG=f"clang -resource-dir {tmp}")
+            elif not os.path.lexists(os.path.join(farm, row.tool)):
+                continue        # data files (a font, ROMs, headers): their path is what is asked
+            else:
+                with hidden(farm, row.tool) as env:
+                    passed_hidden += [row.tool] * (probe(row.check, env) == 0)
+                continue
+            passed_hidden += [row.tool] * (probe(row.check, env) == 0)
+    tap.check(not passed_hidden, "each program's check fails with the program hidden",
+              [f"passed all the same: {passed_hidden}"])
+
+
+def check_missing_program(tap):
+    """A host check whose program is missing: one line naming the package,
+    status 2."""
+    log = os.path.join(TESTS, "hosttools", "checks", "tools.py")   # any file
+    with tempfile.TemporaryDirectory() as farm, hidden(link_farm(farm), "perl") as env:
+        r = subprocess.run([sys.executable, os.path.join(TESTS, "check.py"), "tap_parsers", log],
+                           env=env, capture_output=True, text=True, timeout=120)
+    lines = r.stderr.strip().splitlines()
+    tap.check(r.returncode == 2 and len(lines) == 1 and "Debian package perl" in lines[0]
+              and "Traceback" not in r.stderr,
+              "a missing program is one line naming its package, status 2",
+              [f"exit {r.returncode}"] + lines[-5:])
+
+
 def main(argv):
     argument_parser(__name__, __doc__).parse_args(argv)
     tap = Tap()
     print("TAP version 13")
-    run, why = asked_for("run")
-    tap.check(run == RUN, "make run asks for what building and booting the ISO needs",
-              why + [f"missing: {sorted(RUN - run)}", f"more: {sorted(run - RUN)}"])
-    tap.check(not run & TEST_ONLY, "make run asks for no package only make test uses",
-              why + [f"test-only: {sorted(run & TEST_ONLY)}"])
-    uefi, why = asked_for("run", "FIRMWARE=uefi")
-    tap.check(uefi == RUN | {"ovmf"}, "make run FIRMWARE=uefi adds OVMF alone",
-              why + [f"asked for: {sorted(uefi)}"])
-    built, why = asked_for("all")
-    tap.check(built == RUN | HOST, "make adds the host programs' C library headers",
-              why + [f"asked for: {sorted(built)}"])
-    test, why = asked_for("test")
-    every = RUN | HOST | TEST_ONLY
-    tap.check(test == every, "make test asks for every package",
-              why + [f"missing: {sorted(every - test)}", f"more: {sorted(test - every)}"])
+    check_sets(tap)
+    check_doc(tap)
+    check_probes(tap)
+    check_missing_program(tap)
     return tap.finish()

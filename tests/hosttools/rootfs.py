@@ -1,0 +1,271 @@
+"""A throwaway Debian root: made once by debootstrap from this machine's own
+apt sources and kept as a tarball in the user's cache (outside the clone,
+so `make clean` keeps it), unpacked for a run, entered through a private
+mount and PID namespace, and removed without ever crossing into a mount.
+
+Safety, since this runs as root with the host's /dev bound in: every bind
+is made inside `unshare --mount --pid --fork --kill-child --propagation
+private`, so no mount is ever visible outside it and all of them, with
+every process started inside, end when the namespace's first process does
+(a SIGKILL to unshare included). A root is deleted only with
+`rm --one-file-system`, and only after /proc/self/mountinfo shows nothing
+mounted under it.
+"""
+import contextlib
+import fcntl
+import glob
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+
+from . import procs
+
+SUITE = "bookworm"
+# Bump when the recipe below changes what a cached root holds.
+RECIPE = "1"
+PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+
+
+class RootError(Exception):
+    """A root that cannot be made, entered or removed: the reason."""
+
+
+def cache_dir():
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "pmctest", "rootfs")
+
+
+def deb822_stanzas(text):
+    """The stanzas of a deb822 file as dicts (field names lower-case)."""
+    stanzas, current, key = [], {}, None
+    for line in text.splitlines():
+        if line.startswith("#"):
+            continue
+        if not line.strip():
+            if current:
+                stanzas.append(current)
+            current, key = {}, None
+        elif line[0] in " \t" and key:
+            current[key] += "\n" + line.strip()
+        elif ":" in line:
+            key, value = line.split(":", 1)
+            key = key.strip().lower()
+            current[key] = value.strip()
+    if current:
+        stanzas.append(current)
+    return stanzas
+
+
+def debian_sources(suite=SUITE, etc="/etc/apt"):
+    """This machine's enabled `deb` sources of suite and its -updates and
+    -security suites, from the deb822 files (and a one-line sources.list):
+    a list of (uri, suites, components, signed_by)."""
+    found = []
+    for path in sorted(glob.glob(os.path.join(etc, "sources.list.d", "*.sources"))):
+        with open(path) as f:
+            for s in deb822_stanzas(f.read()):
+                if "deb" in s.get("types", "").split() and s.get("enabled", "yes") != "no":
+                    for uri in s.get("uris", "").split():
+                        found.append((uri, s.get("suites", "").split(),
+                                      s.get("components", "").split(), s.get("signed-by", "")))
+    one_line = os.path.join(etc, "sources.list")
+    if os.path.exists(one_line):
+        with open(one_line) as f:
+            for line in f:
+                m = re.match(r"deb\s+(?:\[[^]]*\]\s+)?(\S+)\s+(\S+)\s+(.*)", line.strip())
+                if m:
+                    found.append((m[1], [m[2]], m[3].split(), ""))
+    ours = [(u, [x for x in s if x == suite or x.startswith(suite + "-")], c, k)
+            for u, s, c, k in found]
+    return [entry for entry in ours if entry[1]]
+
+
+def apt_proxy_lines():
+    """This machine's apt proxy settings (Acquire::*::Proxy), as apt.conf lines."""
+    try:
+        out = subprocess.run(["apt-config", "dump"], capture_output=True, text=True,
+                             timeout=30).stdout
+    except (OSError, subprocess.TimeoutExpired):
+        return []
+    return [line for line in out.splitlines()
+            if re.match(r'Acquire::[a-z]+::Proxy(::\S+)? "', line, re.I)]
+
+
+def proxy_environment():
+    return {k: v for k, v in os.environ.items()
+            if k.lower() in ("http_proxy", "https_proxy", "no_proxy")}
+
+
+def mirror(sources):
+    """The URI whose entry holds the suite itself, for debootstrap."""
+    for uri, suites, components, _ in sources:
+        if SUITE in suites and "main" in components:
+            return uri
+    raise RootError(f"no enabled apt source of this machine offers '{SUITE} main' "
+                    f"(read /etc/apt/sources.list.d/*.sources and /etc/apt/sources.list)")
+
+
+def sources_file(sources):
+    """The root's own /etc/apt/sources.list.d/debian.sources."""
+    stanzas = []
+    for uri, suites, components, _ in sources:
+        stanzas.append(f"Types: deb\nURIs: {uri}\nSuites: {' '.join(suites)}\n"
+                       f"Components: {' '.join(components)}\n"
+                       f"Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg\n")
+    return "\n".join(stanzas)
+
+
+def tarball(include):
+    """The cached root's path for these packages, and the sources it is made from."""
+    sources = debian_sources()
+    key = hashlib.sha256(repr((SUITE, "minbase", sorted(include), sources, RECIPE))
+                         .encode()).hexdigest()[:16]
+    return os.path.join(cache_dir(), f"{SUITE}-minbase-{key}.tar.gz"), sources
+
+
+def build(path, sources, include, say):
+    """debootstrap a minbase root with include, its apt sources and proxy
+    this machine's, into the tarball path."""
+    work = tempfile.mkdtemp(prefix="make-", dir=os.path.dirname(path))
+    root = os.path.join(work, "root")
+    try:
+        # debootstrap mounts /proc and /sys in the root: in a namespace of
+        # its own, so that a debootstrap that fails leaves no mount behind.
+        code, out = procs.run(["unshare", "--mount", "--propagation", "private",
+                               "debootstrap", "--variant=minbase",
+                               f"--include={','.join(include)}", SUITE, root,
+                               mirror(sources)], timeout=1800,
+                              text=True, errors="replace")
+        if code != 0:
+            raise RootError(f"debootstrap failed (exit {code}): "
+                            + " | ".join(out.strip().splitlines()[-3:]))
+        apt = os.path.join(root, "etc", "apt")
+        with contextlib.suppress(FileNotFoundError):
+            os.remove(os.path.join(apt, "sources.list"))
+        with open(os.path.join(apt, "sources.list.d", "debian.sources"), "w") as f:
+            f.write(sources_file(sources))
+        proxy = apt_proxy_lines()
+        if proxy:
+            with open(os.path.join(apt, "apt.conf.d", "01proxy"), "w") as f:
+                f.write("\n".join(proxy) + "\n")
+        # no service starts by itself in the root
+        policy = os.path.join(root, "usr", "sbin", "policy-rc.d")
+        with open(policy, "w") as f:
+            f.write("#!/bin/sh\nexit 101\n")
+        os.chmod(policy, 0o755)
+        part = path + ".part"
+        code, out = procs.run(["tar", "--numeric-owner", "--one-file-system", "-czf",
+                               part, "-C", root, "."], timeout=600,
+                              text=True, errors="replace")
+        if code != 0:
+            raise RootError(f"tar failed (exit {code}): {out.strip()[-300:]}")
+        os.replace(part, path)
+        say(f"cached {path}")
+    finally:
+        remove(work)
+
+
+@contextlib.contextmanager
+def locked(path):
+    """path's lock held: one make builds a cached root at a time."""
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path + ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
+def cached(include, say):
+    """The tarball of a minbase root with include, built if not cached;
+    (path, built now)."""
+    path, sources = tarball(include)
+    with locked(path):
+        if os.path.exists(path):
+            return path, False
+        build(path, sources, include, say)
+        return path, True
+
+
+def unpack(path, into):
+    root = os.path.join(into, "root")
+    os.mkdir(root)
+    code, out = procs.run(["tar", "--numeric-owner", "-xpzf", path, "-C", root], timeout=600,
+                          text=True, errors="replace")
+    if code != 0:
+        raise RootError(f"cannot unpack {path} (exit {code}): {out.strip()[-300:]}")
+    return root
+
+
+def mounts_under(root):
+    """The mount points this process sees at or under root."""
+    root = os.path.realpath(root)
+    points = []
+    with open("/proc/self/mountinfo") as f:
+        for line in f:
+            point = line.split()[4].encode().decode("unicode_escape")
+            if point == root or point.startswith(root + "/"):
+                points.append(point)
+    return points
+
+
+def remove(folder):
+    """folder deleted, never across a mount: refused while one is under it."""
+    if not os.path.lexists(folder):
+        return
+    left = mounts_under(folder)
+    if left:
+        raise RootError(f"not removing {folder}: still mounted under it: {', '.join(left)}")
+    code, out = procs.run(["rm", "-rf", "--one-file-system", folder], timeout=600,
+                          text=True, errors="replace")
+    if code != 0 or os.path.lexists(folder):
+        raise RootError(f"cannot remove {folder} (exit {code}): {out.strip()[-300:]}")
+
+
+# Run inside the namespaces: the root's /proc (this PID namespace's), /sys
+# and /dev bound in, then the command in the root as root with a clean
+# environment. "$@": root, then the command's words.
+ENTER = r'''
+set -e
+root=$1; shift
+mount -t proc proc "$root/proc"
+mount --rbind /sys "$root/sys"
+mount --rbind /dev "$root/dev"
+exec chroot "$root" "$@"
+'''
+
+
+def command_in(root, words, env):
+    """The command line that runs words in root, inside new namespaces."""
+    assignments = [f"{k}={v}" for k, v in sorted(env.items())]
+    return ["unshare", "--mount", "--pid", "--fork", "--kill-child",
+            "--propagation", "private", "sh", "-c", ENTER, "enter", root,
+            "/usr/bin/env", "-i", f"PATH={PATH}", "HOME=/root", "LANG=C.UTF-8",
+            *assignments, *words]
+
+
+def run_in(root, words, env, log, timeout):
+    """words run in root (see command_in), stdout and stderr to the open file
+    log; the exit status (None when timeout ran out: all of it is killed)."""
+    proc = procs.start(command_in(root, words, {**proxy_environment(), **env}),
+                       stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        return proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return None
+    finally:
+        procs.done(proc)
+
+
+def work_folder():
+    """A new folder for one unpacked root, on disk (not a tmpfs)."""
+    base = os.environ.get("PMCTEST_ROOTFS_TMP", "/var/tmp")
+    return tempfile.mkdtemp(prefix="pmctest-root-", dir=base)
+
+
+def need_root():
+    if os.geteuid() != 0:
+        return "a throwaway root needs root (debootstrap, chroot, mounts): run it as root"
+    missing = [t for t in ("debootstrap", "unshare", "chroot", "tar") if not shutil.which(t)]
+    return f"missing: {', '.join(missing)}" if missing else None
