@@ -1,8 +1,9 @@
 """pmctest's host side, one package: what boots the kernel, reads its TAP
 and judges it. The commands next to this folder (tests/run, tests/boot.py,
-tests/bench.py, tests/lava.py, tests/mutation.py, tests/check.py) import
-it; Python puts a script's own folder on its path, so they run from any
-directory with nothing set.
+tests/bench.py, tests/lava.py, tests/mutation.py, tests/check.py,
+tests/clean_room.py, tests/load_loop.py) import it; Python puts a
+script's own folder on its path, so they run from any directory with
+nothing set.
 
   boot        one QEMU boot: its command line, its serial lines, its verdict
   bootshim    hostile boot information: its cases, one boot through the
@@ -24,6 +25,10 @@ directory with nothing set.
   kut         kvm-unit-tests' pmu.flat beside pmctest in make bench
   targets     the targets tests/run boots pmctest on (data)
   spec_doc    the statements of docs/spec.md
+  tool_table  scripts/tools.txt: the tools each command needs, their
+              packages, and the one line a missing program gives
+  rootfs      a throwaway Debian root (make clean-room), entered through
+              private namespaces and removed without crossing a mount
   runner/     tests/run, one job per module
   checks/     make test's host checks (tests/check.py NAME)
 """

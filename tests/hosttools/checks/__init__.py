@@ -14,7 +14,7 @@ each prints TAP on stdout and exits 1 when a check fails.
   runner         tests/run itself, with real boots and fake emulators
   screen         the screen console, read back from screendumps
   spec_coverage  which tests check which spec statement (docs/spec-coverage.md)
-  tools          the packages each command installs
+  tools          the tool table: each command's sets, each check able to fail
   tap_parsers    the TAP logs read by Perl's, Python's and node's parsers
   xen_diff       each Xen target against bare TCG, every difference in
                  docs/findings.md
