@@ -217,10 +217,11 @@ def remove(folder):
     left = mounts_under(folder)
     if left:
         raise RootError(f"not removing {folder}: still mounted under it: {', '.join(left)}")
-    code, out = procs.run(["rm", "-rf", "--one-file-system", folder], timeout=600,
-                          text=True, errors="replace")
-    if code != 0 or os.path.lexists(folder):
-        raise RootError(f"cannot remove {folder} (exit {code}): {out.strip()[-300:]}")
+    # not through procs: this also runs when a signal has stopped it
+    r = subprocess.run(["rm", "-rf", "--one-file-system", folder], capture_output=True,
+                       text=True, errors="replace", timeout=600)
+    if r.returncode != 0 or os.path.lexists(folder):
+        raise RootError(f"cannot remove {folder} (exit {r.returncode}): {r.stderr.strip()[-300:]}")
 
 
 # Run inside the namespaces: the root's /proc (this PID namespace's), /sys
