@@ -179,8 +179,11 @@ def hold(marker, ready):
         with open(os.devnull, "w") as log:
             proc = procs.start(rootfs.command_in(root, ["sh", "-c", inside], {}),
                                stdout=log, stderr=log)
-            while not os.path.exists(os.path.join(root, "held")) and proc.poll() is None:
+            held = os.path.join(root, "held")
+            while not os.path.exists(held) and proc.poll() is None:
                 time.sleep(0.1)
+            if not os.path.exists(held):
+                return 1        # /dev was not a mount in the room: never ready
             with open(ready, "w") as f:
                 f.write(work)
             proc.wait()
