@@ -1,0 +1,218 @@
+"""The manual holds together: every relative link and #anchor in README.md
+and docs/*.md resolves, README.md stays within its 250 lines, and
+docs/design.svg is what scripts/design_svg.py draws.
+
+A link is [text](target) or ![alt](target) outside code; a target with a
+scheme (https:, mailto:) is not followed. A relative target must name a
+file or folder of the tree; an #anchor must be a heading of the Markdown
+file it points into, slugged as GitHub slugs it: the heading's text
+without its Markdown marks, lower case, every character but letters,
+digits, spaces, hyphens and underscores dropped, spaces made hyphens,
+and a heading's second and later namesakes suffixed -1, -2, ...
+
+The check first proves it can fail: it is run on a small tree of its own
+with a broken link, a broken anchor and a 251-line README, and each must be
+reported (and the same tree mended must pass).
+
+usage: tests/check.py docs
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+from .. import ROOT
+from ..tap_out import Tap
+from . import argument_parser
+
+README_MAX_LINES = 250
+
+FENCE = re.compile(r"^ {0,3}(```|~~~)")
+HEADING = re.compile(r"^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
+CODE_SPAN = re.compile(r"(`+)(.*?)\1")
+# [text](target) and ![alt](target); the target may be <...>, and may be
+# followed by a title in quotes
+LINK = re.compile(r"!?\[((?:[^\[\]]|\[[^\]]*\])*)\]\(\s*(<[^>]*>|[^)\s]*)(?:\s+\"[^\"]*\")?\s*\)")
+SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
+
+
+def prose_lines(text):
+    """(line number, line) of the lines outside fenced code blocks."""
+    fence = None
+    for n, line in enumerate(text.splitlines(), 1):
+        m = FENCE.match(line)
+        if m:
+            fence = None if fence == m.group(1) else (fence or m.group(1))
+            continue
+        if fence is None:
+            yield n, line
+
+
+def slug(heading):
+    """GitHub's anchor for a heading's text (before the -N of namesakes)."""
+    text = CODE_SPAN.sub(lambda m: m.group(2), heading)
+    text = re.sub(r"!?\[((?:[^\[\]]|\[[^\]]*\])*)\]\([^)]*\)", r"\1", text)
+    text = re.sub(r"<[^>]+>", "", text)
+    text = text.lower()
+    text = "".join(c for c in text if c.isalnum() or c in " -_")
+    return text.replace(" ", "-")
+
+
+def anchors(text):
+    """The anchors GitHub gives the headings of a Markdown text."""
+    seen, out = {}, set()
+    for _, line in prose_lines(text):
+        m = HEADING.match(line)
+        if not m:
+            continue
+        base = slug(m.group(2))
+        n = seen.get(base, 0)
+        seen[base] = n + 1
+        out.add(base if n == 0 else f"{base}-{n}")
+    return out
+
+
+def links(text):
+    """(line number, target) of every link outside code."""
+    for n, line in prose_lines(text):
+        line = CODE_SPAN.sub("", line)
+        for m in LINK.finditer(line):
+            target = m.group(2)
+            if target.startswith("<") and target.endswith(">"):
+                target = target[1:-1]
+            yield n, target
+
+
+def manual_files(root):
+    """README.md and docs/*.md, relative to root."""
+    docs = os.path.join(root, "docs")
+    names = sorted(f for f in os.listdir(docs) if f.endswith(".md")) \
+        if os.path.isdir(docs) else []
+    return ["README.md"] + [os.path.join("docs", f) for f in names]
+
+
+def broken_links(root):
+    """One line per link of the manual that does not resolve."""
+    problems, cache = [], {}
+
+    def anchors_of(path):
+        if path not in cache:
+            with open(path, encoding="utf-8") as f:
+                cache[path] = anchors(f.read())
+        return cache[path]
+
+    for rel in manual_files(root):
+        path = os.path.join(root, rel)
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        for n, target in links(text):
+            if not target or SCHEME.match(target):
+                continue
+            file_part, _, anchor = target.partition("#")
+            dest = (os.path.normpath(os.path.join(os.path.dirname(path), file_part))
+                    if file_part else path)
+            where = f"{rel}:{n}: ({target})"
+            if not os.path.realpath(dest).startswith(os.path.realpath(root) + os.sep) \
+                    and os.path.realpath(dest) != os.path.realpath(root):
+                problems.append(f"{where}: points out of the tree")
+            elif not os.path.exists(dest):
+                problems.append(f"{where}: no file {os.path.relpath(dest, root)}")
+            elif anchor and not dest.endswith(".md"):
+                problems.append(f"{where}: an anchor into a file that is not Markdown")
+            elif anchor and anchor not in anchors_of(dest):
+                problems.append(f"{where}: {os.path.relpath(dest, root)} has no "
+                                f"heading whose anchor is #{anchor}")
+    return problems
+
+
+def readme_too_long(root):
+    """A line saying README.md is over its limit, or None."""
+    with open(os.path.join(root, "README.md"), encoding="utf-8") as f:
+        n = len(f.read().splitlines())
+    return f"README.md has {n} lines, more than {README_MAX_LINES}" \
+        if n > README_MAX_LINES else None
+
+
+def problems_of(root):
+    return broken_links(root) + [p for p in [readme_too_long(root)] if p]
+
+
+SELF_TEST_GOOD = {
+    "README.md": "# Demo\n\nSee [the guide](docs/guide.md#adding-a-test-two) "
+                 "and [here](#demo).\n",
+    "docs/guide.md": "# Guide\n\n## Adding a `test`: two\n\n```\n# not a heading\n```\n"
+                     "## Guide\n\n[up](../README.md), [twin](#guide-1), "
+                     "[web](https://example.org/#x), `[code](nowhere.md)`\n",
+}
+# Each bad case: (what it breaks, the file changed, its new text, the words
+# the report must hold)
+SELF_TEST_BAD = [
+    ("a broken link", "docs/guide.md",
+     "# Guide\n\n[gone](missing.md)\n", "no file docs/missing.md"),
+    ("a broken anchor", "README.md",
+     "# Demo\n\n[guide](docs/guide.md#no-such-heading)\n", "#no-such-heading"),
+    ("an anchor to a heading inside a code block", "README.md",
+     "# Demo\n\n[guide](docs/guide.md#not-a-heading)\n", "#not-a-heading"),
+    ("a 251-line README", "README.md",
+     "# Demo\n" + "line\n" * (README_MAX_LINES), "251 lines"),
+]
+
+
+def self_test(tap):
+    """The check on trees of its own: passes the good one, reports each
+    bad one."""
+    with tempfile.TemporaryDirectory() as root:
+        def write(files):
+            for rel, text in files.items():
+                os.makedirs(os.path.dirname(os.path.join(root, rel)), exist_ok=True)
+                with open(os.path.join(root, rel), "w", encoding="utf-8") as f:
+                    f.write(text)
+        write(SELF_TEST_GOOD)
+        found = problems_of(root)
+        tap.check(not found, "self-test: a sound manual passes", found)
+        for what, rel, text, words in SELF_TEST_BAD:
+            write({rel: text})
+            found = problems_of(root)
+            tap.check(any(words in p for p in found),
+                      f"self-test: {what} is reported",
+                      found or ["nothing was reported"])
+            write(SELF_TEST_GOOD)
+        over = "# Demo\n" + "line\n" * (README_MAX_LINES - 1)
+        write({"README.md": over})
+        tap.check(not problems_of(root),
+                  f"self-test: a {README_MAX_LINES}-line README passes",
+                  problems_of(root))
+
+
+def design_svg_current(tap, root):
+    script = os.path.join(root, "scripts", "design_svg.py")
+    svg = os.path.join(root, "docs", "design.svg")
+    r = subprocess.run([sys.executable, script, "--stdout"],
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        tap.check(False, "docs/design.svg is what scripts/design_svg.py draws",
+                  r.stderr)
+        return
+    current = open(svg, encoding="utf-8").read() if os.path.exists(svg) else ""
+    tap.check(current == r.stdout,
+              "docs/design.svg is what scripts/design_svg.py draws",
+              ["run `make design-svg` and commit docs/design.svg"])
+
+
+def main(argv):
+    p = argument_parser(__name__, __doc__)
+    p.add_argument("--root", default=ROOT,
+                   help="the tree whose README.md and docs/ to check")
+    args = p.parse_args(argv)
+    print("TAP version 13")
+    tap = Tap()
+    self_test(tap)
+    found = broken_links(args.root)
+    tap.check(not found, "every relative link and #anchor in README.md and "
+              "docs/*.md resolves", found)
+    too_long = readme_too_long(args.root)
+    tap.check(not too_long, f"README.md has at most {README_MAX_LINES} lines",
+              [too_long or ""])
+    design_svg_current(tap, args.root)
+    return tap.finish()
