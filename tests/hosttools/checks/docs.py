@@ -2,6 +2,9 @@
 and docs/*.md resolves, README.md stays within its 250 lines, and
 docs/design.svg is what scripts/design_svg.py draws.
 
+With --sim, the deviation table of docs/simulator.md must name exactly the
+deviations `pmctest-sim --list-deviations` has, one row each.
+
 A link is [text](target) or ![alt](target) outside code; a target with a
 scheme (https:, mailto:) is not followed. A relative target must name a
 file or folder of the tree; an #anchor must be a heading of the Markdown
@@ -11,10 +14,11 @@ digits, spaces, hyphens and underscores dropped, spaces made hyphens,
 and a heading's second and later namesakes suffixed -1, -2, ...
 
 The check first proves it can fail: it is run on a small tree of its own
-with a broken link, a broken anchor and a 251-line README, and each must be
-reported (and the same tree mended must pass).
+with a broken link, a broken anchor and a 251-line README, and on a
+deviation table with a row missing and one too many, and each must be
+reported (and the same inputs mended must pass).
 
-usage: tests/check.py docs
+usage: tests/check.py docs [--sim build/host/pmctest-sim]
 """
 import os
 import re
@@ -185,6 +189,59 @@ def self_test(tap):
                   problems_of(root))
 
 
+DEVIATION_HEADER = "| deviation | what is wrong | caught by |"
+DEVIATION_ROW = re.compile(r"^\| `([a-z0-9-]+)` \|")
+
+
+def deviation_table_problems(doc, names):
+    """Where the deviation table of doc (docs/simulator.md's text) differs
+    from names, the deviations pmctest-sim has."""
+    lines = doc.splitlines()
+    if DEVIATION_HEADER not in lines:
+        return [f"no table headed {DEVIATION_HEADER!r}"]
+    rows = []
+    for line in lines[lines.index(DEVIATION_HEADER) + 2:]:
+        m = DEVIATION_ROW.match(line)
+        if not m:
+            break
+        rows.append(m.group(1))
+    out = [f"pmctest-sim has {n}, the table has no row for it"
+           for n in names if n not in rows]
+    out += [f"the table has a row for {n}, which pmctest-sim does not have"
+            for n in rows if n not in names]
+    out += [f"the table has {n} twice" for n in sorted(set(rows))
+            if rows.count(n) > 1]
+    return out
+
+
+def deviation_self_test(tap):
+    table = (f"{DEVIATION_HEADER}\n|---|---|---|\n"
+             "| `cpl3-only` | a | b |\n| `pce-ignored` | c | d |\n\nScore\n")
+    names = ["cpl3-only", "pce-ignored"]
+    found = deviation_table_problems(table, names)
+    tap.check(not found, "self-test: a deviation table of every deviation passes",
+              found)
+    for what, names_, words in [
+            ("a deviation without a row", names + ["pmi-lost"], "no row for it"),
+            ("a row without a deviation", names[:1], "does not have")]:
+        found = deviation_table_problems(table, names_)
+        tap.check(any(words in p for p in found), f"self-test: {what} is reported",
+                  found or ["nothing was reported"])
+
+
+def deviation_table(tap, root, sim):
+    r = subprocess.run([sim, "--list-deviations"], capture_output=True, text=True)
+    if r.returncode != 0:
+        tap.check(False, "docs/simulator.md has a row for each deviation of pmctest-sim",
+                  r.stderr or f"{sim} --list-deviations exited {r.returncode}")
+        return
+    names = [line.split("\t")[0] for line in r.stdout.splitlines() if line.strip()]
+    with open(os.path.join(root, "docs", "simulator.md"), encoding="utf-8") as f:
+        found = deviation_table_problems(f.read(), names)
+    tap.check(not found, f"docs/simulator.md has a row for each of the {len(names)} "
+              "deviations of pmctest-sim, and no other", found)
+
+
 def design_svg_current(tap, root):
     script = os.path.join(root, "scripts", "design_svg.py")
     svg = os.path.join(root, "docs", "design.svg")
@@ -204,10 +261,13 @@ def main(argv):
     p = argument_parser(__name__, __doc__)
     p.add_argument("--root", default=ROOT,
                    help="the tree whose README.md and docs/ to check")
+    p.add_argument("--sim", help="build/host/pmctest-sim: check the deviation "
+                   "table of docs/simulator.md against it")
     args = p.parse_args(argv)
     print("TAP version 13")
     tap = Tap()
     self_test(tap)
+    deviation_self_test(tap)
     found = broken_links(args.root)
     tap.check(not found, "every relative link and #anchor in README.md and "
               "docs/*.md resolves", found)
@@ -215,4 +275,9 @@ def main(argv):
     tap.check(not too_long, f"README.md has at most {README_MAX_LINES} lines",
               [too_long or ""])
     design_svg_current(tap, args.root)
+    if args.sim:
+        deviation_table(tap, args.root, args.sim)
+    else:
+        tap.skip("docs/simulator.md has a row for each deviation of pmctest-sim",
+                 "no --sim given")
     return tap.finish()
