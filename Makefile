@@ -365,9 +365,10 @@ test-spec-coverage: $(ELF) $(SIM)
 
 # The manual: every relative link and #anchor of README.md and docs/*.md
 # resolves, README.md has at most 250 lines, docs/design.svg is current,
-# docs/simulator.md has a row for each deviation of pmctest-sim.
-test-docs: $(SIM)
-	$(PYTHON) tests/check.py docs --sim $(SIM)
+# the examples of pmctest-model are what it prints, and docs/simulator.md
+# has a row for each deviation of pmctest-sim.
+test-docs: $(SIM) $(MODEL_TOOL)
+	$(PYTHON) tests/check.py docs --model $(MODEL_TOOL) --sim $(SIM)
 
 # tests/run itself: expectations, JUnit, and every way a boot can go wrong.
 test-runner: $(ELF)

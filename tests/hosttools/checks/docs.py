@@ -2,7 +2,9 @@
 and docs/*.md resolves, README.md stays within its 250 lines, and
 docs/design.svg is what scripts/design_svg.py draws.
 
-With --sim, the deviation table of docs/simulator.md must name exactly the
+With --model, every example of pmctest-model in the manual (a line
+`$ build/host/pmctest-model ...` in a code block, and the lines under it)
+must be what the tool prints. With --sim, the deviation table of docs/simulator.md must name exactly the
 deviations `pmctest-sim --list-deviations` has, one row each.
 
 A link is [text](target) or ![alt](target) outside code; a target with a
@@ -18,10 +20,12 @@ with a broken link, a broken anchor and a 251-line README, and on a
 deviation table with a row missing and one too many, and each must be
 reported (and the same inputs mended must pass).
 
-usage: tests/check.py docs [--sim build/host/pmctest-sim]
+usage: tests/check.py docs [--model build/host/pmctest-model]
+                          [--sim build/host/pmctest-sim]
 """
 import os
 import re
+import shlex
 import subprocess
 import sys
 import tempfile
@@ -242,6 +246,68 @@ def deviation_table(tap, root, sim):
               "deviations of pmctest-sim, and no other", found)
 
 
+MODEL_PROMPT = "$ build/host/pmctest-model"
+
+
+def model_examples(text):
+    """(line number, the tool's arguments, the output shown) of each
+    example of pmctest-model in a Markdown text's code blocks."""
+    out, current, fence = [], None, None
+    for n, line in enumerate(text.splitlines(), 1):
+        m = FENCE.match(line)
+        if m:
+            if current:
+                out.append(current)
+                current = None
+            fence = None if fence == m.group(1) else (fence or m.group(1))
+            continue
+        if fence is None:
+            continue
+        if line.startswith(MODEL_PROMPT + " ") or line == MODEL_PROMPT:
+            if current:
+                out.append(current)
+            current = (n, shlex.split(line[len(MODEL_PROMPT):]), [])
+        elif line.startswith("$ "):
+            if current:
+                out.append(current)
+            current = None
+        elif current:
+            current[2].append(line)
+    return [(n, words, "\n".join(shown) + "\n") for n, words, shown in out]
+
+
+def model_example_problems(root, model):
+    """One line per example whose output is not what the tool prints."""
+    problems = []
+    for rel in manual_files(root):
+        with open(os.path.join(root, rel), encoding="utf-8") as f:
+            examples = model_examples(f.read())
+        for n, words, shown in examples:
+            r = subprocess.run([model, *words], capture_output=True, text=True)
+            if r.stdout != shown or r.returncode != 0:
+                problems.append(f"{rel}:{n}: pmctest-model {' '.join(words)} "
+                                f"exits {r.returncode} and prints {r.stdout!r}; "
+                                f"the manual shows {shown!r}")
+    return problems
+
+
+def model_self_test(tap):
+    """The example check against a stand-in tool that prints one line."""
+    with tempfile.TemporaryDirectory() as root:
+        tool = os.path.join(root, "tool")
+        with open(tool, "w") as f:
+            f.write("#!/bin/sh\necho 'read fixed 1 width=48'\n")
+        os.chmod(tool, 0o755)
+        os.makedirs(os.path.join(root, "docs"))
+        for what, shown, bad in [("an example as the tool prints it", "read fixed 1 width=48", False),
+                                 ("an example whose output differs", "#GP(0)", True)]:
+            with open(os.path.join(root, "README.md"), "w") as f:
+                f.write(f"# Demo\n\n```\n{MODEL_PROMPT} ecx=0\n{shown}\n```\n")
+            found = model_example_problems(root, tool)
+            tap.check(bool(found) == bad, f"self-test: {what} is "
+                      f"{'reported' if bad else 'passed'}", found or ["nothing was reported"])
+
+
 def design_svg_current(tap, root):
     script = os.path.join(root, "scripts", "design_svg.py")
     svg = os.path.join(root, "docs", "design.svg")
@@ -261,6 +327,8 @@ def main(argv):
     p = argument_parser(__name__, __doc__)
     p.add_argument("--root", default=ROOT,
                    help="the tree whose README.md and docs/ to check")
+    p.add_argument("--model", help="build/host/pmctest-model: check the "
+                   "manual's examples of it against its output")
     p.add_argument("--sim", help="build/host/pmctest-sim: check the deviation "
                    "table of docs/simulator.md against it")
     args = p.parse_args(argv)
@@ -268,6 +336,7 @@ def main(argv):
     tap = Tap()
     self_test(tap)
     deviation_self_test(tap)
+    model_self_test(tap)
     found = broken_links(args.root)
     tap.check(not found, "every relative link and #anchor in README.md and "
               "docs/*.md resolves", found)
@@ -275,6 +344,13 @@ def main(argv):
     tap.check(not too_long, f"README.md has at most {README_MAX_LINES} lines",
               [too_long or ""])
     design_svg_current(tap, args.root)
+    if args.model:
+        found = model_example_problems(args.root, args.model)
+        tap.check(not found, "every example of pmctest-model in the manual is "
+                  "what the tool prints", found)
+    else:
+        tap.skip("every example of pmctest-model in the manual is what the "
+                 "tool prints", "no --model given")
     if args.sim:
         deviation_table(tap, args.root, args.sim)
     else:
