@@ -77,7 +77,7 @@ ISO		:= $(BUILD)/pmctest.iso
 HOST_PROGS	:=
 HOST_TESTS	:=
 
-.PHONY: all run test bench clean host-progs host-tests spec-coverage help report lava xen FORCE \
+.PHONY: all run test bench clean host-progs host-tests spec-coverage design-svg help report lava xen FORCE \
 	clean-room \
 	nested-images run-kvm
 all: $(ELF) $(ISO) host-progs
@@ -216,7 +216,7 @@ endif
 # fails. Each is a target of its own too, to run one part again.
 TEST_STEPS	:= test-tools host-tests test-boot test-hostile-boot test-tap-parsers \
 		   test-fuzz-tap test-lava test-cli test-kernel-cmdline test-screen \
-		   test-spec-coverage test-runner test-hostile test-targets
+		   test-spec-coverage test-runner test-hostile test-targets test-docs
 .PHONY: $(TEST_STEPS)
 
 test: all | $(BUILD)/.tools-test
@@ -312,6 +312,13 @@ test-screen: $(ELF) $(BUILD)/font.c | $(BUILD)/.tools-uefi
 test-spec-coverage: $(ELF) $(SIM)
 	$(PYTHON) tests/check.py spec_coverage --elf $(ELF) --qemu "$$PMCTEST_QEMU" --sim $(SIM)
 
+# The manual: every relative link and #anchor of README.md and docs/*.md
+# resolves, README.md has at most 250 lines, docs/design.svg is current,
+# the examples of pmctest-model are what it prints, and docs/simulator.md
+# has a row for each deviation of pmctest-sim.
+test-docs: $(SIM) $(MODEL_TOOL)
+	$(PYTHON) tests/check.py docs --model $(MODEL_TOOL) --sim $(SIM)
+
 # tests/run itself: expectations, JUnit, and every way a boot can go wrong.
 test-runner: $(ELF)
 	$(PYTHON) tests/check.py runner --elf $(ELF)
@@ -367,6 +374,10 @@ report: all xen | $(BUILD)/.tools-test
 spec-coverage: $(ELF) $(SIM)
 	$(PYTHON) tests/check.py spec_coverage --elf $(ELF) --qemu "$$PMCTEST_QEMU" --sim $(SIM) --write
 
+# The design picture, from the boxes and arrows in the script.
+design-svg:
+	$(PYTHON) scripts/design_svg.py
+
 clean:
 	rm -rf $(BUILD)
 
@@ -389,6 +400,7 @@ help:
 	@echo 'make clean-room      make run and .ci/run in a new Debian root (root; not part of make test)'
 	@echo 'make report          the conformance report of every target here: $(BUILD)/report/index.html'
 	@echo 'make spec-coverage   rewrite docs/spec-coverage.md'
+	@echo 'make design-svg      redraw docs/design.svg (scripts/design_svg.py)'
 	@echo 'make clean           remove $(BUILD)/'
 	@echo 'BUILD=dir builds in dir; CROSS_COMPILE=prefix picks a cross toolchain' 
 

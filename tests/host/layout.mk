@@ -1,5 +1,5 @@
-# tests/host/layout.mk: the dependency rule of the source tree (README,
-# "How it is built"), checked on every include line, with a deliberate
+# tests/host/layout.mk: the dependency rule of the source tree (docs/design.md,
+# "Which layer stands on which"), checked on every include line, with a deliberate
 # violation of each kind to show that the check reports it.
 #
 # Included by the top Makefile; adds to HOST_TESTS the phony target

@@ -1,7 +1,7 @@
 /*
  * tool_test: the built pmctest-model binary, run through the shell: the
- * README's example exactly, stdin mode, --explain, and exit status 2 for
- * malformed queries.
+ * example of docs/reading-a-failure.md exactly, stdin mode, --explain, and
+ * exit status 2 for malformed queries.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -24,7 +24,7 @@ struct tool_case {
 };
 
 static const struct tool_case cases[] = {
-	{ "pmctest-model: the README's example", "%s " EXAMPLE,
+	{ "pmctest-model: the manual's example", "%s " EXAMPLE,
 	  "read fixed 1 width=48\n", false, 0 },
 	{ "pmctest-model: a quoted query is one query", "%s '" EXAMPLE "'",
 	  "read fixed 1 width=48\n", false, 0 },

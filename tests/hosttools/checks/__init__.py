@@ -3,6 +3,7 @@ each prints TAP on stdout and exits 1 when a check fails.
 
   boot           the kernel booted both ways: selftests, refusals, options
   cli            what a user types: every command's --help, make run, refusals
+  docs           the manual: every link and anchor resolves, README.md <= 250 lines
   hostile_boot   crafted boot information through the loader shim, refused
   firmware_tables the firmware-table reader on its seeds, and the seeds current
   fuzz_tap       the TAP and YAML reader under seeded mutants, TAP::Parser as oracle

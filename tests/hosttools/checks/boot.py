@@ -278,8 +278,8 @@ def check_full_run(tap, name, b, status, problem):
 
 # The per-CPU part on QEMU TCG -smp 4: after CPU 0's tests each AP runs
 # its own, one AP after another, their IDs ending in "@cpuN" and counted in
-# the plan; cpus= and "@" patterns choose the APs and their tests as the
-# README says; a cpus= naming a CPU the run lacks is a Bail out!, status 2.
+# the plan; cpus= and "@" patterns choose the APs and their tests as
+# docs/command-line.md says; a cpus= naming a CPU the run lacks is a Bail out!, status 2.
 
 PER_CPU_SELECTED = "smp.enum,smp.pce,priv.long.cpl3.pce0.valid"
 PER_CPU = ["priv.long.cpl3.pce0.valid", "smp.enum"]   # in run order

@@ -2,8 +2,8 @@
 %include lines: arch/ implements the interfaces kernel/ declares and
 reports up only through hooks; kernel/main.c is the one kernel file that
 includes arch/; the suites see kernel/ and their library, never arch/,
-except the kernel-only suites of tests/kernel/ (README, "How it is
-built").
+except the kernel-only suites of tests/kernel/ (docs/design.md,
+"Which layer stands on which").
 
 Every C and assembler file of the tree must be in a folder RULES names,
 every quoted include must name one file of the tree (a bare name: the
