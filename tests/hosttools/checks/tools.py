@@ -153,6 +153,26 @@ def check_missing_program(tap):
               [f"exit {r.returncode}"] + lines[-5:])
 
 
+def check_no_apt(tap):
+    """Without apt-get, a set whose check fails stops make with status 2,
+    naming the tool, its package and the command that needs it."""
+    with tempfile.TemporaryDirectory() as tmp:
+        table = os.path.join(tmp, "tools.txt")
+        with open(table, "w") as f:
+            f.write("@set probe  make probe: the check's own set\n"
+                    "probe  no-such-tool  no-such-package  no-such-tool --version\n")
+        farm = os.path.join(tmp, "farm")
+        os.mkdir(farm)
+        with hidden(link_farm(farm), "apt-get") as env:
+            env["PMCTEST_TOOLS_TABLE"] = table
+            r = subprocess.run([os.path.join(ROOT, "scripts", "tools"), "ensure", "probe"],
+                               env=env, capture_output=True, text=True, timeout=60)
+    tap.check(r.returncode == 2 and "no-such-tool: 'no-such-tool --version' fails; "
+              "Debian package no-such-package (needed by make probe)" in r.stderr,
+              "without apt-get a missing tool stops with status 2, naming its package",
+              [f"exit {r.returncode}"] + r.stderr.splitlines()[-4:])
+
+
 def main(argv):
     argument_parser(__name__, __doc__).parse_args(argv)
     tap = Tap()
@@ -161,4 +181,5 @@ def main(argv):
     check_doc(tap)
     check_probes(tap)
     check_missing_program(tap)
+    check_no_apt(tap)
     return tap.finish()
