@@ -215,7 +215,7 @@ endif
 # make test runs these steps in this order and stops at the first that
 # fails. Each is a target of its own too, to run one part again.
 TEST_STEPS	:= test-tools host-tests test-boot test-hostile-boot test-tap-parsers \
-		   test-fuzz-tap test-lava test-cli test-kernel-cmdline test-screen \
+		   test-fuzz-tap test-lava test-lava-logs test-cli test-kernel-cmdline test-screen \
 		   test-spec-coverage test-runner test-hostile test-targets
 .PHONY: $(TEST_STEPS)
 
@@ -291,6 +291,12 @@ test-fuzz-tap: | $(BUILD)/.tools-test
 # LAVA accepts both jobs and records one result per TAP test, by each route.
 test-lava: $(ELF) $(ISO) | $(BUILD)/.tools-lava
 	$(PYTHON) tests/lava.py --elf $(ELF) --iso $(ISO) --check
+
+# LAVA job logs kept in tests/lava/logs/, no LAVA needed: the kernel's
+# serial lines read from them are whole TAP (a 'poweroff' LAVA typed and
+# its echo are not the kernel's).
+test-lava-logs: | $(BUILD)/.tools-test
+	$(PYTHON) tests/check.py lava_logs
 
 # What a user types: every command's --help, make run in another BUILD, and
 # the command lines refused before anything boots.
