@@ -28,6 +28,7 @@ import tempfile
 from hosttools import TESTS, lava_log, tap_log
 from hosttools.tap_out import Tap
 from hosttools.kernel_cmdline import cmdline_problem
+from hosttools.targets import TARGETS
 from hosttools.verdict import verdict
 from hosttools.tool_table import guard
 
@@ -44,16 +45,27 @@ def why_not_runnable():
     return None
 
 
+def target_of(cpu, route, smp):
+    """The tests/run target this job is, by QEMU TCG on pc with SeaBIOS
+    (LAVA's qemu device type), or "none"."""
+    return next((t["name"] for t in TARGETS if t["emulator"] == "qemu" and
+                 t["accel"] == "tcg" and t["cpu"] == cpu and
+                 t["route"] == route and t["machine"] == "" and
+                 t["firmware"] == "bios" and t["cpus"] == smp), "none")
+
+
 def render(image, cmdline, cpu, timeout, out, smp=1):
     """The job for image (an ELF: PVH, an ISO: GRUB) in out/job.yaml; smp
     vCPUs (the ELF's job)."""
     iso = image.endswith(".iso")
+    target = target_of(cpu, "iso" if iso else "pvh", smp)
     with open(os.path.join(JOBS, "job-iso.yaml" if iso else "job-pvh.yaml")) as f:
         job = f.read()
     for key, value in (("@ELF@", os.path.abspath(image)),
                        ("@ISO@", os.path.abspath(image)),
                        ("@APPEND@", f"-append '{cmdline}'" if cmdline else ""),
                        ("@CPU@", cpu), ("@SMP@", str(smp)),
+                       ("@TARGET@", target),
                        ("@TIMEOUT@", str(timeout))):
         job = job.replace(key, value)
     path = os.path.join(out, "job.yaml")
