@@ -294,9 +294,13 @@ test-lava: $(ELF) $(ISO) | $(BUILD)/.tools-lava
 
 # LAVA job logs kept in tests/lava/logs/, no LAVA needed: the kernel's
 # serial lines read from them are whole TAP (a 'poweroff' LAVA typed and
-# its echo are not the kernel's).
+# its echo are not the kernel's); tests/lava-judge matches each route's
+# whole run with its expectation file, and refuses hostile variants
+# (cut, foreign lines, repeated or colliding IDs, another hypervisor)
+# with status 2; tests/run --all --lava reports a judged job.
 test-lava-logs: | $(BUILD)/.tools-test
 	$(PYTHON) tests/check.py lava_logs
+	$(PYTHON) tests/check.py lava_judge
 
 # What a user types: every command's --help, make run in another BUILD, and
 # the command lines refused before anything boots.
@@ -364,10 +368,15 @@ clean-room: | $(BUILD)/.tools-cleanroom
 	$(PYTHON) tests/clean_room.py --kill-check
 	$(PYTHON) tests/clean_room.py --keep-log $(BUILD)/clean-room
 
-# The conformance report of every target available here: $(BUILD)/report/.
+# The conformance report of every target available here: $(BUILD)/report/;
+# LAVA_JOBS="DIR ..." adds finished LAVA jobs (tests/lava-judge --save
+# DIR), judged next to them.
+LAVA_JOBS	?=
+export PMCTEST_LAVA_JOBS = $(LAVA_JOBS)
 report: all xen | $(BUILD)/.tools-test
+	set -f; set --; for job in $$PMCTEST_LAVA_JOBS; do set -- "$$@" --lava "$$job"; done; \
 	$(PYTHON) tests/run --all --elf $(ELF) --qemu "$$PMCTEST_QEMU" --xen "$$PMCTEST_XEN" \
-		--report $(BUILD)/report || [ $$? = 1 ]
+		--report $(BUILD)/report "$$@" || [ $$? = 1 ]
 	@echo "pmctest: the report is $(BUILD)/report/index.html"
 
 spec-coverage: $(ELF) $(SIM)
@@ -389,6 +398,7 @@ help:
 	@echo '                     its steps, each a target too: $(wordlist 1,4,$(TEST_STEPS))'
 	@echo '                     $(wordlist 5,99,$(TEST_STEPS))'
 	@echo 'make lava            the run as a LAVA job (lava-run, root; LAVA_IMAGE=iso): $(BUILD)/lava/'
+	@echo 'tests/lava-judge     a finished LAVA job judged by tests/expect (make report LAVA_JOBS=DIR)'
 	@echo 'make bench           the bench.* group, suite CPU times, time and exits per group, sweep rates: $(BUILD)/bench.md'
 	@echo '                     KUT_PMU=path/to/kvm-unit-tests/x86/pmu.flat runs it beside the suite'
 	@echo 'make mutation-report the simulator deviations and the tests that catch each'
