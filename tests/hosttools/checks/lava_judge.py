@@ -134,6 +134,8 @@ def main(argv):
             with open(os.path.join(stored, "definition.yaml")) as f:
                 definition = f.read()
             refusals(tap, root, name, log, definition)
+        server_form(tap, root, args.logs)
+        fetched(tap, root, args.logs)
         unexpected(tap, root, args.logs)
         report(tap, root, args.logs)
         status, _, err = judge(["--log", os.path.join(args.logs,
@@ -145,6 +147,58 @@ def main(argv):
     finally:
         shutil.rmtree(root, ignore_errors=True)
     return tap.finish()
+
+
+def server_form(tap, root, logs):
+    """The log as a server keeps it (lavacli jobs logs --raw): a YAML
+    list, "- " before each record."""
+    with open(os.path.join(logs, "iso", "log.yaml")) as f:
+        log = "".join("- " + line for line in f)
+    with open(os.path.join(logs, "iso", "definition.yaml")) as f:
+        path = job_dir(root, "server-form", log, f.read())
+    status, _, err = judge(["--dir", path])
+    tap.check(status == 0, "the server's form of the log (a YAML list) is "
+              "judged as lava-run's", [f"status {status}", err[-600:]])
+
+
+# A stand-in lavacli: the stored job's log and definition for job 42 on
+# --uri http://lab.invalid/RPC2, anything else an error as lavacli's.
+FAKE_LAVACLI = """#!/bin/sh
+[ "$1 $2" = "--uri http://lab.invalid/RPC2" ] || { echo "bad uri: $*" >&2; exit 1; }
+case "$3 $4 $5 $6" in
+"jobs logs --raw 42") sed 's/^/- /' "{job}/log.yaml" ;;
+"jobs definition 42 ") cat "{job}/definition.yaml" ;;
+*) echo "Unable to call 'scheduler.jobs.show': <Fault 404: 'Unknown job'>" >&2; exit 1 ;;
+esac
+"""
+
+
+def fetched(tap, root, logs):
+    """--url --job: lavacli fetches the job into --save DIR; a job the
+    server does not know is status 2 with lavacli's own message."""
+    bin_dir = os.path.join(root, "bin")
+    os.makedirs(bin_dir)
+    fake = os.path.join(bin_dir, "lavacli")
+    with open(fake, "w") as f:
+        f.write(FAKE_LAVACLI.replace("{job}", os.path.join(logs, "iso")))
+    os.chmod(fake, 0o755)
+    env = dict(os.environ, PATH=bin_dir + os.pathsep + os.environ["PATH"])
+    save = os.path.join(root, "fetched")
+    args = [sys.executable, JUDGE, "--url", "http://lab.invalid/RPC2"]
+    ok = subprocess.run(args + ["--job", "42", "--save", save], env=env,
+                        capture_output=True, text=True, timeout=300)
+    tap.check(ok.returncode == 0 and sorted(os.listdir(save)) ==
+              ["definition.yaml", "log.yaml"] and
+              "qemu-tcg-max.lava-job42" in ok.stdout,
+              "--url --job fetches the log and definition with lavacli "
+              "into --save and judges them",
+              [f"status {ok.returncode}", ok.stderr[-600:]])
+    unknown = subprocess.run(args + ["--job", "43"], env=env,
+                             capture_output=True, text=True, timeout=300)
+    tap.check(unknown.returncode == 2 and "Unknown job" in unknown.stderr and
+              "Traceback" not in unknown.stderr,
+              "a job the server does not know: status 2, lavacli's message",
+              [f"status {unknown.returncode}", unknown.stderr[-600:]])
 
 
 def unexpected(tap, root, logs):

@@ -83,9 +83,14 @@ def load(opts):
         return LavaJob(opts.log, opts.definition)
     if opts.dir:
         return LavaJob.from_dir(opts.dir)
-    directory = opts.save or tempfile.mkdtemp(prefix="pmctest-lava-job-")
-    fetch(opts.job, opts.url, opts.identity, directory)
-    return LavaJob.from_dir(directory, label=f"job{opts.job}")
+    label = f"job{opts.job}"
+    if opts.save:
+        fetch(opts.job, opts.url, opts.identity, opts.save)
+        return LavaJob.from_dir(opts.save, label)
+    # read whole, then gone
+    with tempfile.TemporaryDirectory(prefix="pmctest-lava-job-") as directory:
+        fetch(opts.job, opts.url, opts.identity, directory)
+        return LavaJob.from_dir(directory, label)
 
 
 def main(argv):
