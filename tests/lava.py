@@ -16,13 +16,13 @@ what LAVA recorded.
       its own "poweroff" as the console's line when the echo comes
       late (the shape of tests/lava/logs/pvh-poweroff-echo.log); the
       lab templates, their images served from 127.0.0.1, pass lava-run
-      --validate (the bare-metal one LAVA's job schema), and lab-pvh.yaml
-      runs on the stock qemu device type as its context renders it and
-      tests/lava-judge matches it with its target; both local
-      jobs pass lava-run --validate; a default run, by each route, records exactly one LAVA
-      result per TAP test line, with the same verdict, as many as the
-      kernel's summary counts; a kernel that stops before its summary
-      line fails the job.
+      --validate (the bare-metal one LAVA's job schema), and
+      lab-pvh.yaml runs on the stock qemu device type as its context
+      renders it, tests/lava-judge matching it with its target; both
+      local jobs pass lava-run --validate; a default run, by each route,
+      records exactly one LAVA result per TAP test line, with the same
+      verdict, as many as the kernel's summary counts; a kernel that
+      stops before its summary line fails the job.
       SKIPs, saying why, where lava-run cannot run (absent, not root).
 """
 import argparse
