@@ -8,31 +8,38 @@ what LAVA recorded.
       command line is built in), runs it and prints LAVA's
       results, one line per test; exits 2 if the job did not complete,
       1 if LAVA recorded a failed test, else 0.
+  lava.py --lab pvh|iso|x86 --image-url URL [--cpu CPU] [--cmdline WORDS]
+      prints the job for a real lab (tests/lava/lab-*.yaml): the image
+      from the lab's URL; x86 is a bare-metal board's, not tried here.
   lava.py --elf ELF --iso ISO --check
-      make test's check, TAP on stdout: both jobs pass lava-run
-      --validate; a default run, by each route, records exactly one LAVA
-      result per TAP test line, with the same verdict, as many as the
-      kernel's summary counts; a kernel that stops before its summary
-      line fails the job.
+      make test's check, TAP on stdout: LAVA's console logger writes
+      its own "poweroff" as the console's line when the echo comes
+      late (the shape of tests/lava/logs/pvh-poweroff-echo.log); the
+      lab templates, their images served from 127.0.0.1, pass lava-run
+      --validate (the bare-metal one LAVA's job schema), and
+      lab-pvh.yaml runs on the stock qemu device type as its context
+      renders it, tests/lava-judge matching it with its target; both
+      local jobs pass lava-run --validate; a default run, by each route,
+      records exactly one LAVA result per TAP test line, with the same
+      verdict, as many as the kernel's summary counts; a kernel that
+      stops before its summary line fails the job.
       SKIPs, saying why, where lava-run cannot run (absent, not root).
 """
 import argparse
-import collections
-import json
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
 
-from hosttools import TESTS, tap_log
+from hosttools import TESTS, lava_log, tap_log
 from hosttools.tap_out import Tap
 from hosttools.kernel_cmdline import cmdline_problem
+from hosttools.lava_serve import serve
+from hosttools.lava_jobs import JOBS, fill, lab_job, lab_problem, target_of
 from hosttools.verdict import verdict
 from hosttools.tool_table import guard
 
-# the job templates and the device file
-JOBS = os.path.join(TESTS, "lava")
 VERDICT = {"ok": "pass", "not ok": "fail", "SKIP": "skip"}
 
 
@@ -48,14 +55,12 @@ def render(image, cmdline, cpu, timeout, out, smp=1):
     """The job for image (an ELF: PVH, an ISO: GRUB) in out/job.yaml; smp
     vCPUs (the ELF's job)."""
     iso = image.endswith(".iso")
-    with open(os.path.join(JOBS, "job-iso.yaml" if iso else "job-pvh.yaml")) as f:
-        job = f.read()
-    for key, value in (("@ELF@", os.path.abspath(image)),
-                       ("@ISO@", os.path.abspath(image)),
-                       ("@APPEND@", f"-append '{cmdline}'" if cmdline else ""),
-                       ("@CPU@", cpu), ("@SMP@", str(smp)),
-                       ("@TIMEOUT@", str(timeout))):
-        job = job.replace(key, value)
+    job = fill("job-iso.yaml" if iso else "job-pvh.yaml", {
+        "ELF": os.path.abspath(image), "ISO": os.path.abspath(image),
+        "APPEND": f"-append '{cmdline}'" if cmdline else "",
+        "CPU": cpu, "SMP": str(smp),
+        "TARGET": target_of(cpu, "iso" if iso else "pvh", smp),
+        "TIMEOUT": str(timeout)})
     path = os.path.join(out, "job.yaml")
     with open(path, "w") as f:
         f.write(job)
@@ -65,11 +70,11 @@ def render(image, cmdline, cpu, timeout, out, smp=1):
 class Job:
     """One lava-run: its log records, LAVA's results and the serial lines."""
 
-    def __init__(self, job, out, validate=False):
+    def __init__(self, job, out, validate=False, device="device-qemu.yaml"):
         # lava-run is Debian's: its modules live in the system Python.
         cmd = ["/usr/bin/python3", shutil.which("lava-run"), "--job-id",
                "pmctest", "--output-dir", os.path.join(out, "lava"),
-               "--device", os.path.join(JOBS, "device-qemu.yaml"), job]
+               "--device", os.path.join(JOBS, device), job]
         if validate:
             cmd.insert(2, "--validate")
         proc = subprocess.run(cmd, stdin=subprocess.DEVNULL,
@@ -78,34 +83,13 @@ class Job:
         self.read(proc.stdout + proc.stderr)
 
     def read(self, log):
-        """LAVA's log records: its results, the serial lines, its errors."""
+        """LAVA's log records: its results, the kernel's serial lines
+        (hosttools/lava_log.py says which records they are), its errors."""
         self.log = log
-        self.results, self.serial, self.errors = [], [], []
-        records = []
-        for line in log.splitlines():
-            try:
-                record = json.loads(line)
-            except ValueError:
-                continue
-            if isinstance(record, dict):
-                records.append((record.get("lvl"), record.get("msg")))
-        # what LAVA typed, which the console echoes (before or after LAVA
-        # logs the typing)
-        sent = collections.Counter(msg.strip() for level, msg in records
-                                   if level == "input" and isinstance(msg, str))
-        for level, msg in records:
-            if level == "results" and isinstance(msg, dict):
-                self.results.append(msg)
-            elif level == "target" and isinstance(msg, str):
-                # LAVA's log puts a backslash before every quote of the
-                # console's lines (and drops CR, ESC and empty lines)
-                text = tap_log.CONTROL.sub("", msg.replace('\\"', '"'))
-                if sent[text]:
-                    sent[text] -= 1
-                else:
-                    self.serial.append(text)
-            elif level == "error":
-                self.errors.append(str(msg))
+        records = lava_log.records(log, strict=False)
+        self.results = lava_log.results(records)
+        self.serial = lava_log.serial_lines(records)
+        self.errors = lava_log.errors(records)
 
     def tests(self):
         """LAVA's per-test results: [(test ID, pass/fail/skip)]."""
@@ -140,6 +124,109 @@ class Job:
         return v
 
 
+# LAVA's own console logger (lava_dispatcher/shell.py, ShellLogger) fed
+# what its finalize action makes of "poweroff" when the echo's line end
+# comes late: pexpect's copy of the line LAVA sent, the echo's word read by
+# listen_feedback, and close(), whose flush writes out the partial line.
+POWEROFF_ECHO = r"""
+import json
+from lava_dispatcher.shell import ShellLogger
+
+class Logger:
+    def target(self, msg):
+        print(json.dumps({"lvl": "target", "msg": msg}))
+
+    def feedback(self, msg, namespace=None):
+        print(json.dumps({"lvl": "feedback", "msg": msg}))
+
+log = ShellLogger(Logger())
+log.namespace = None
+log.write("poweroff")
+log.write("\n")
+log.is_feedback = True
+log.write("poweroff")
+log.is_feedback = False
+log.flush(force=True)
+"""
+
+
+def poweroff_echo():
+    """The records LAVA's ShellLogger writes in that order of events."""
+    proc = subprocess.run(["/usr/bin/python3", "-c", POWEROFF_ECHO],
+                          capture_output=True, text=True, timeout=60)
+    return proc.stdout.splitlines(), proc.stderr.strip()
+
+
+# LAVA's own job schema (what lava-run --validate checks first), for the
+# bare-metal job, whose pipeline needs a worker's TFTP server.
+SCHEMA_CHECK = r"""
+import sys, yaml
+from lava_common.schemas import validate
+try:
+    validate(yaml.safe_load(open(sys.argv[1])), strict=True)
+except Exception as e:
+    sys.exit(str(e))
+"""
+
+
+def lab_checks(tap, args, out):
+    """Each lab template, filled in with URLs of a web server on
+    127.0.0.1: lava-run --validate (the qemu ones), LAVA's job schema
+    (the bare-metal one); each names its target."""
+    images = os.path.join(out, "images")
+    os.makedirs(images)
+    for image in (args.elf, args.iso):
+        shutil.copy(image, images)
+    with serve(images) as url:
+        for route, image, target in (("pvh", args.elf, "qemu-tcg-max-pvh"),
+                                     ("iso", args.iso, "qemu-tcg-max"),
+                                     ("x86", args.iso, "none")):
+            text = lab_job(route, url + os.path.basename(image), "max",
+                           args.timeout)
+            path = os.path.join(out, f"lab-{route}.yaml")
+            with open(path, "w") as f:
+                f.write(text)
+            named = f"pmctest.target: {target}\n" in text
+            if route == "x86":
+                proc = subprocess.run(["/usr/bin/python3", "-c", SCHEMA_CHECK,
+                                       path], capture_output=True, text=True,
+                                      timeout=60)
+                tap.check(proc.returncode == 0 and named,
+                          "LAVA's job schema accepts the bare-metal x86 job "
+                          "(lab-x86-iso.yaml; its pipeline needs a worker's "
+                          "TFTP server: not tried here)",
+                          [proc.stderr.strip()[-400:], f"target named: {named}"])
+                continue
+            v = Job(path, out, validate=True)
+            tap.check(v.returncode == 0 and not v.errors and named,
+                      f"lava-run --validate accepts lab-{route}.yaml with its "
+                      f"image from a URL, and it names {target}",
+                      [f"status {v.returncode}", f"target named: {named}"] +
+                      v.errors + v.log.splitlines()[-5:])
+        lab_run(tap, os.path.join(out, "lab-pvh.yaml"), out)
+
+
+def lab_run(tap, job, out):
+    """lab-pvh.yaml run on the stock qemu device type as the lab's context
+    renders it (a NIC, its monitor, extra_options) and its log judged
+    by tests/lava-judge against the target its metadata names."""
+    run = Job(job, out, device="device-qemu-stock.yaml")
+    judged = os.path.join(out, "lab-pvh-job")
+    os.makedirs(judged)
+    shutil.copy(job, os.path.join(judged, "definition.yaml"))
+    with open(os.path.join(judged, "log.yaml"), "w") as f:
+        f.write(run.log)
+    proc = subprocess.run([sys.executable, os.path.join(TESTS, "lava-judge"),
+                           "--dir", judged], capture_output=True, text=True,
+                          timeout=300)
+    tap.check(run.job_result() == "pass" and proc.returncode == 0,
+              "lab-pvh.yaml runs on the stock qemu device type with its "
+              "context, and tests/lava-judge finds it matches "
+              "qemu-tcg-max-pvh's expectations",
+              [f"job {run.job_result()}, judge status {proc.returncode}"] +
+              run.errors + proc.stderr.splitlines()[-5:])
+
+
 def check(args):
     tap = Tap()
 
@@ -147,7 +234,15 @@ def check(args):
     if why_not:
         print(f"1..0 # SKIP {why_not}")
         return 0
+    records, error = poweroff_echo()
+    target = '{"lvl": "target", "msg": "poweroff"}'
+    tap.check(records == [target, target],
+              "LAVA's ShellLogger logs \"poweroff\" twice as the console's "
+              "when the echo's line end comes after close (the stored "
+              "log tests/lava/logs/pvh-poweroff-echo.log)",
+              records + [error])
     with tempfile.TemporaryDirectory() as out:
+        lab_checks(tap, args, out)
         for image in (args.elf, args.iso):
             name = os.path.basename(image)
             job = render(image, "", args.cpu, args.timeout, out)
@@ -212,7 +307,24 @@ def main(argv):
     p.add_argument("--timeout", type=int, default=300, help="seconds")
     p.add_argument("--out", help="keep the rendered job and LAVA's log here")
     p.add_argument("--check", action="store_true", help="make test's check")
+    p.add_argument("--lab", metavar="ROUTE",
+                   help="print the job for a real lab: pvh or iso (its qemu "
+                        "device type), x86 (a bare-metal board: not tried "
+                        "here), the image at --image-url")
+    p.add_argument("--image-url", help="--lab: where the lab serves the image")
     args = p.parse_args(argv)
+    if args.lab or args.image_url:
+        problem = (lab_problem(args.lab, args.image_url, args.cpu) or
+                   (args.elf or args.iso or args.check) and
+                   "--lab takes --image-url, not --elf, --iso or --check" or
+                   args.cmdline and args.lab != "pvh" and
+                   "--cmdline: only the pvh route takes one" or
+                   cmdline_problem(args.cmdline))
+        if problem:
+            p.error(problem)
+        print(lab_job(args.lab, args.image_url, args.cpu, args.timeout,
+                      args.cmdline), end="")
+        return 0
     images = [i for i in (args.elf, args.iso) if i]
     if args.check and len(images) != 2 or not args.check and len(images) != 1:
         p.error("give --elf or --iso; --check needs both")
