@@ -9,7 +9,7 @@ each prints TAP on stdout and exits 1 when a check fails.
   fuzz_tap       the TAP and YAML reader under seeded mutants, TAP::Parser as oracle
   hostile        the host tools under hostile logs, arguments, signals, make variables
   kernel_cmdline the host's command-line parser against the kernel's own
-  layout         the dependency rule of the source tree, on every include line
+  layout         the dependency rule of the source tree, on includes and on calls
   lost_writer    an AP lost before and after each line it writes: the log stays TAP
   report         the conformance report, rendered and read back
   runner         tests/run itself, with real boots and fake emulators
