@@ -21,12 +21,10 @@
 #include "gdt.h"
 #include "guard.h"
 #include "hooks.h"
+#include "msr.h"
 #include "smp.h"
 #include "vectors.h"
 
-#define MSR_EFER		0xC0000080u
-#define EFER_SCE		(1ull << 0)
-#define EFER_NXE		(1ull << 11)
 
 static unsigned ready = 1;	/* platform_cpu_count() */
 static uint64_t bsp_cr0, bsp_cr4, bsp_efer;

@@ -10,6 +10,7 @@ each prints TAP on stdout and exits 1 when a check fails.
   hostile        the host tools under hostile logs, arguments, signals, make variables
   kernel_cmdline the host's command-line parser against the kernel's own
   layout         the dependency rule of the source tree, on includes and on calls
+  msr_lists      the kernel's MSR numbers against the simulator's own list
   lost_writer    an AP lost before and after each line it writes: the log stays TAP
   report         the conformance report, rendered and read back
   runner         tests/run itself, with real boots and fake emulators
