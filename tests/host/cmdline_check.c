@@ -3,14 +3,13 @@
  * the check that holds tests/hosttools/kernel_cmdline.py against it. Reads
  * command lines from stdin, each ended by a NUL byte, and prints one line
  * per command line: "ok", or "refused: " and the kernel's reason. A line
- * longer than the 1023 bytes kernel/main.c copies is refused as there.
+ * longer than the CMDLINE_MAX bytes kernel/main.c copies is refused as there.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "cmdline.h"
-
-#define KERNEL_CMDLINE_MAX 1023
+#include "cmdline_limits.h"
 
 int main(void)
 {
@@ -29,8 +28,8 @@ int main(void)
 		}
 		line[n] = '\0';
 		strbuf_init(&error, error_text, sizeof(error_text));
-		if (n > KERNEL_CMDLINE_MAX)
-			printf("refused: longer than %d characters\n", KERNEL_CMDLINE_MAX);
+		if (n > CMDLINE_MAX)
+			printf("refused: longer than %d characters\n", CMDLINE_MAX);
 		else if (cmdline_parse(line, &options, &error))
 			printf("ok\n");
 		else

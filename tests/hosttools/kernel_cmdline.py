@@ -1,12 +1,24 @@
 """The kernel command line as the kernel parses it (kernel/cmdline.c and
 the length kernel/main.c copies), so that the host refuses before booting,
 with the kernel's own words, a line the kernel would refuse. make test
-holds the two parsers against each other (tests/host/cmdline_check.c)."""
+holds the two parsers against each other (tests/host/cmdline_check.c).
+The limits are the kernel's, read from its headers."""
+import pathlib
+import re
 
-KERNEL_CMDLINE_MAX = 1023   # kernel/main.c copies at most this many bytes
-MAX_PATTERNS = 32           # HARNESS_MAX_PATTERNS in kernel/harness.h
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+def c_number(header, name):
+    """The number header (a path of the tree) #defines as name."""
+    text = (ROOT / header).read_text()
+    return int(re.search(rf"^#define\s+{name}\s+(\d+)\b", text, re.M).group(1))
+
+
+KERNEL_CMDLINE_MAX = c_number("kernel/cmdline_limits.h", "CMDLINE_MAX")
+MAX_PATTERNS = c_number("kernel/cmdline_limits.h", "CMDLINE_PATTERNS_MAX")
+CPUS_MAX = c_number("kernel/cpus.h", "CPUS_MAX")
 PATTERN_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789._-*?@")
-CPUS_MAX = 16               # CPUS_MAX in kernel/cpus.h
 OPTIONS = ("list", "verbose", "timing")
 CONSOLES = ("com1", "e9")
 # key=value options of one word out of a set: the kernel's words when the

@@ -19,7 +19,7 @@ SOURCES = ('.c', '.h', '.asm', '.inc')
 # What arch/ may include from kernel/: the interfaces it implements, and
 # the plain data and text those are written in.
 ARCH_IMPLEMENTS = {'cpus.h', 'exec.h', 'platform.h'}
-ARCH_USES = {'model.h', 'strbuf.h', 'vectors.h', 'msr.h', 'exit_kind.h'}
+ARCH_USES = {'model.h', 'strbuf.h', 'vectors.h', 'msr.h', 'exit_kind.h', 'cmdline_limits.h'}
 
 # Written into the build directory by make (the TAP header's version).
 GENERATED = {'version.h'}

@@ -4,9 +4,9 @@ import os
 import time
 from types import SimpleNamespace
 
+from ..kernel_cmdline import MAX_PATTERNS
 from .availability import availability
 from .bochs import run_bochs
-from .cmdline import KERNEL_MAX_PATTERNS
 from .expectations import load_expectations, recorded_host, required_header
 from .judge import Judge, reason_of
 from .nested import run_nested
@@ -88,10 +88,10 @@ class TargetRun:
         self.excluded = excluded
         self.judge = Judge([e for e in expectations if not e.excluded],
                            self.out)
-        if len(excluded) > KERNEL_MAX_PATTERNS:
+        if len(excluded) > MAX_PATTERNS:
             self.problems.append(
                 f"{len(excluded)} '!' expectations, but the kernel takes at "
-                f"most {KERNEL_MAX_PATTERNS} exclude= patterns: merge them")
+                f"most {MAX_PATTERNS} exclude= patterns: merge them")
             self.exit = EXIT_ERROR
             return self
         for e in excluded:
