@@ -4,7 +4,7 @@ import os
 import time
 from types import SimpleNamespace
 
-from ..kernel_cmdline import MAX_PATTERNS
+from ..kernel_cmdline import PATTERNS_MAX
 from .availability import availability
 from .bochs import run_bochs
 from .expectations import load_expectations, recorded_host, required_header
@@ -88,10 +88,10 @@ class TargetRun:
         self.excluded = excluded
         self.judge = Judge([e for e in expectations if not e.excluded],
                            self.out)
-        if len(excluded) > MAX_PATTERNS:
+        if len(excluded) > PATTERNS_MAX:
             self.problems.append(
                 f"{len(excluded)} '!' expectations, but the kernel takes at "
-                f"most {MAX_PATTERNS} exclude= patterns: merge them")
+                f"most {PATTERNS_MAX} exclude= patterns: merge them")
             self.exit = EXIT_ERROR
             return self
         for e in excluded:
