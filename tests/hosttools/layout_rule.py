@@ -7,7 +7,8 @@ and on calls and data references read from the objects
 The direction: kernel/ (the harness) stands on arch/ (the machine) and
 reaches it only through the interfaces arch/ implements (IMPLEMENTS);
 arch/ never calls up into the harness: it reports through hooks the
-harness installs (arch/hooks.h). kernel/main.c, which wires the two at
+harness installs (arch/hooks.h), and of kernel/ it calls only the plain
+text and data helpers of ARCH_USES (strbuf.h, vectors.h). kernel/main.c, which wires the two at
 boot, is the one kernel file that includes arch/. The suites and their
 library stand on kernel/ and its interfaces; boot/ stands on arch/ and
 hands over to kmain.
