@@ -1,10 +1,10 @@
 /*
- * The ACPI side of firmware_cpus.h: from a valid RSDP through the XSDT
+ * The ACPI reader of firmware_tables.h: from a valid RSDP through the XSDT
  * (revision 2 and later, where its address is not 0) or the RSDT to the
  * MADT, and its Processor Local APIC (type 0) and Processor Local x2APIC
  * (type 9) entries (ACPI 6.5, 5.2.5 - 5.2.12).
  */
-#include "firmware_cpus.h"
+#include "firmware_tables.h"
 
 #define RSDP_REVISION		15
 #define RSDP_RSDT		16	/* u32 */
@@ -53,96 +53,94 @@ static bool table_check(const struct boot_memory *m, uint64_t addr,
 	return true;
 }
 
-/* One Processor Local APIC or x2APIC entry: a CPU if it is enabled or,
- * from MADT revision 5, online-capable (it may be started). */
-static bool processor_entry(uint32_t apic_id, uint32_t flags,
-			    uint8_t revision, uint32_t bsp_apic_id,
-			    const char *entry, struct firmware_cpus *out,
-			    struct strbuf *why)
+/* A Processor Local APIC or x2APIC entry of these flags is a CPU if it is
+ * enabled or, from MADT revision 5, online-capable (it may be started). */
+static bool processor_usable(const struct table_cursor *c, uint32_t flags)
 {
 	uint32_t usable = MADT_ENABLED;
 
-	if (revision >= MADT_ONLINE_CAPABLE_REVISION)
+	if (c->revision >= MADT_ONLINE_CAPABLE_REVISION)
 		usable |= MADT_ONLINE_CAPABLE;
-	if (!(flags & usable))
-		return true;
-	return firmware_cpus_add(out, apic_id, bsp_apic_id, entry, why);
+	return flags & usable;
 }
 
-static enum firmware_cpus_result madt_read(const struct boot_memory *m,
+static enum firmware_cpus_result madt_open(const struct boot_memory *m,
 					   uint64_t madt, const char *via,
-					   uint32_t bsp_apic_id,
-					   struct firmware_cpus *out,
+					   struct table_cursor *c,
 					   struct strbuf *why)
 {
-	char what_text[96], entry_text[96];
-	struct strbuf what, entry;
-	uint32_t length, offset = MADT_ENTRIES;
-	uint8_t revision;
+	struct strbuf what;
 
-	strbuf_init(&what, what_text, sizeof(what_text));
+	strbuf_init(&what, c->what, sizeof(c->what));
 	strbuf_printf(&what, "ACPI MADT at 0x%llx", (unsigned long long)madt);
-	if (!table_check(m, madt, "APIC", MADT_MAX, what_text, &length, why))
+	if (!table_check(m, madt, "APIC", MADT_MAX, c->what, &c->length, why))
 		return FIRMWARE_CPUS_REFUSED;
-	if (length < MADT_ENTRIES) {
+	if (c->length < MADT_ENTRIES) {
 		strbuf_printf(why, "%s: length %u: less than its %u bytes of fields",
-			      what_text, length, MADT_ENTRIES);
+			      c->what, c->length, MADT_ENTRIES);
 		return FIRMWARE_CPUS_REFUSED;
 	}
-	revision = firmware_read8(m, madt + SDT_REVISION);
-	out->source = via;
-	while (offset < length) {
-		uint64_t e = madt + offset;
+	c->m = m;
+	c->table = madt;
+	c->offset = MADT_ENTRIES;
+	c->revision = firmware_read8(m, madt + SDT_REVISION);
+	c->source = via;
+	return FIRMWARE_CPUS_FOUND;
+}
+
+enum table_step acpi_madt_next(struct table_cursor *c, struct table_cpu *cpu,
+			       struct strbuf *why)
+{
+	const struct boot_memory *m = c->m;
+	struct strbuf entry;
+
+	while (c->offset < c->length) {
+		uint64_t e = c->table + c->offset;
+		uint32_t left = c->length - c->offset;
 		uint8_t type, size;
 
-		strbuf_init(&entry, entry_text, sizeof(entry_text));
-		strbuf_printf(&entry, "%s: entry at offset %u", what_text,
-			      offset);
-		if (length - offset < 2) {
+		strbuf_init(&entry, cpu->entry, sizeof(cpu->entry));
+		strbuf_printf(&entry, "%s: entry at offset %u", c->what,
+			      c->offset);
+		if (left < 2) {
 			strbuf_printf(why, "%s: 1 byte left of the table, less than an entry's type and length",
-				      entry_text);
-			return FIRMWARE_CPUS_REFUSED;
+				      cpu->entry);
+			return TABLE_REFUSED;
 		}
 		type = firmware_read8(m, e);
 		size = firmware_read8(m, e + 1);
-		if (size < 2 || size > length - offset) {
+		if (size < 2 || size > left) {
 			strbuf_printf(why, "%s, type %u: length %u: not 2 to the %u bytes left of the table",
-				      entry_text, type, size, length - offset);
-			return FIRMWARE_CPUS_REFUSED;
+				      cpu->entry, type, size, left);
+			return TABLE_REFUSED;
 		}
 		if ((type == MADT_LOCAL_APIC && size < 8) ||
 		    (type == MADT_LOCAL_X2APIC && size < 16)) {
 			strbuf_printf(why, "%s, type %u: length %u: less than its %u bytes",
-				      entry_text, type, size,
+				      cpu->entry, type, size,
 				      type == MADT_LOCAL_APIC ? 8 : 16);
-			return FIRMWARE_CPUS_REFUSED;
+			return TABLE_REFUSED;
 		}
+		c->offset += size;
 		if (type == MADT_LOCAL_APIC &&
 		    firmware_read8(m, e + 3) != XAPIC_ID_NONE &&
-		    !processor_entry(firmware_read8(m, e + 3),
-				     firmware_read32(m, e + 4), revision,
-				     bsp_apic_id, entry_text, out, why))
-			return FIRMWARE_CPUS_REFUSED;
-		if (type == MADT_LOCAL_X2APIC) {
-			out->x2apic_entries = true;
-			if (!processor_entry(firmware_read32(m, e + 4),
-					     firmware_read32(m, e + 8),
-					     revision, bsp_apic_id,
-					     entry_text, out, why))
-				return FIRMWARE_CPUS_REFUSED;
+		    processor_usable(c, firmware_read32(m, e + 4))) {
+			cpu->apic_id = firmware_read8(m, e + 3);
+			return TABLE_CPU;
 		}
-		offset += size;
+		if (type == MADT_LOCAL_X2APIC) {
+			c->x2apic_entries = true;
+			if (processor_usable(c, firmware_read32(m, e + 8))) {
+				cpu->apic_id = firmware_read32(m, e + 4);
+				return TABLE_CPU;
+			}
+		}
 	}
-	if (out->listed == 0) {
-		strbuf_printf(why, "%s: no enabled processor entry", what_text);
-		return FIRMWARE_CPUS_REFUSED;
-	}
-	return FIRMWARE_CPUS_FOUND;
+	return TABLE_END;
 }
 
-enum firmware_cpus_result acpi_madt_cpus(const struct boot_memory *m,
-					 uint64_t rsdp, uint32_t bsp_apic_id,
-					 struct firmware_cpus *out,
+enum firmware_cpus_result acpi_madt_open(const struct boot_memory *m,
+					 uint64_t rsdp, struct table_cursor *c,
 					 struct strbuf *why)
 {
 	char what_text[96];
@@ -181,10 +179,10 @@ enum firmware_cpus_result acpi_madt_cpus(const struct boot_memory *m,
 		if (!firmware_check_readable(m, table, SDT_HEADER, entry_text, why))
 			return FIRMWARE_CPUS_REFUSED;
 		if (firmware_signature(m, table, "APIC", 4))
-			return madt_read(m, table,
+			return madt_open(m, table,
 					 entry_size == 8 ? "ACPI MADT via the XSDT"
 							 : "ACPI MADT via the RSDT",
-					 bsp_apic_id, out, why);
+					 c, why);
 	}
 	return FIRMWARE_CPUS_NONE;
 }

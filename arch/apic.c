@@ -1,8 +1,8 @@
 #include "apic.h"
 
 #include "cpu.h"
+#include "msr.h"
 
-#define MSR_IA32_APIC_BASE	0x1Bu
 #define APIC_BASE_ENABLE	(1ull << 11)
 #define APIC_BASE_X2APIC	(1ull << 10)
 #define APIC_BASE_ADDRESS	0xFFFFFF000ull	/* bits 35:12 */
@@ -102,7 +102,7 @@ void apic_lvt_pc_write(uint32_t value)
 void apic_self_nmi(void)
 {
 	if (apic.x2apic)
-		wrmsr(0x830u, ICR_SHORTHAND_SELF | ICR_DELIVERY_NMI);
+		wrmsr(X2APIC_ICR, ICR_SHORTHAND_SELF | ICR_DELIVERY_NMI);
 	else
 		reg_write(APIC_ICR_LOW, ICR_SHORTHAND_SELF | ICR_DELIVERY_NMI);
 }

@@ -179,7 +179,7 @@ static bool framebuffer_consistent(const struct boot_memory *m,
 	return true;
 }
 
-/* A NUL-terminated string of at most BOOT_COMMAND_LINE_MAX characters in
+/* A NUL-terminated string of at most CMDLINE_MAX characters in
  * [start, start + room), room already checked; its length, or false. */
 static bool bounded_string(const struct boot_memory *m, uint64_t start,
 			   uint64_t room, size_t *length, const char *what,
@@ -188,11 +188,11 @@ static bool bounded_string(const struct boot_memory *m, uint64_t start,
 	const char *s = at(m, start);
 	uint64_t n = 0;
 
-	while (n < room && n <= BOOT_COMMAND_LINE_MAX && s[n])
+	while (n < room && n <= CMDLINE_MAX && s[n])
 		n++;
-	if (n > BOOT_COMMAND_LINE_MAX) {
+	if (n > CMDLINE_MAX) {
 		strbuf_printf(why, "%s: longer than %d characters", what,
-			      BOOT_COMMAND_LINE_MAX);
+			      CMDLINE_MAX);
 		return false;
 	}
 	if (n == room) {
@@ -368,8 +368,8 @@ static bool command_line_at(const struct boot_memory *m, uint64_t cmdline,
 	if (!readable(m, cmdline, 1, what, why))
 		return false;
 	room = m->mapped_end - cmdline;
-	if (room > BOOT_COMMAND_LINE_MAX + 1)
-		room = BOOT_COMMAND_LINE_MAX + 1;
+	if (room > CMDLINE_MAX + 1)
+		room = CMDLINE_MAX + 1;
 	out->command_line = at(m, cmdline);
 	return bounded_string(m, cmdline, room, &out->command_line_length,
 			      what, why) &&

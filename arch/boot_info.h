@@ -12,15 +12,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cmdline_limits.h"
 #include "strbuf.h"
 
 /* Set by boot/entry32.asm and boot/linux64.asm; keep in step. */
 #define BOOT_PROTOCOL_MULTIBOOT2	1
 #define BOOT_PROTOCOL_PVH		2
 #define BOOT_PROTOCOL_LINUX64		3
-
-/* The longest command line the kernel takes, without its NUL. */
-#define BOOT_COMMAND_LINE_MAX	1023
 
 /* [start, end) of physical memory, named for refusals. */
 struct boot_range {
@@ -65,7 +63,7 @@ struct boot_framebuffer {
 
 struct boot_info {
 	const char *command_line;	/* "" if none was given */
-	size_t command_line_length;	/* at most BOOT_COMMAND_LINE_MAX */
+	size_t command_line_length;	/* at most CMDLINE_MAX */
 	bool has_framebuffer;
 	struct boot_framebuffer framebuffer;
 	/* Where the loader says the ACPI RSDP is (a Multiboot2 ACPI tag's

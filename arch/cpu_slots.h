@@ -1,5 +1,5 @@
 /*
- * The table of CPUs (arch/cpus.c) as the AP start-up (arch/smp.c) fills
+ * The table of CPUs (arch/cpu_table.h, arch/cpus.c) as the AP start-up (arch/smp.c) fills
  * it: a slot given to the CPU of an APIC ID, the wait while it starts, and
  * why it did not come up. CPUs 0 .. platform_cpu_count() - 1 are up; the
  * next AP to start takes slot platform_cpu_count().

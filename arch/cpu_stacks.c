@@ -72,3 +72,18 @@ const char *cpu_stack_name(enum cpu_stack which)
 
 	return names[which];
 }
+
+/* Every stack a CPU runs on, at any CPL and in any trap, lies in its own
+ * block (arch/cpu_stacks.h): the stack pointer says which CPU runs, at the
+ * cost of no read a hypervisor sees, where the APIC ID costs an MMIO or
+ * MSR read (an exit) on every trap of a sweep, and a GS base is lost to
+ * any segment load. */
+unsigned platform_this_cpu(void)
+{
+	uint64_t rsp;
+
+	/* RSP points at the last byte pushed: at an empty stack's top, which
+	 * is the first byte past it (and may be the next block's first). */
+	__asm__ volatile("mov %%rsp, %0" : "=r"(rsp));
+	return cpu_stacks_owner(rsp - 1);
+}

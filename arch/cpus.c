@@ -7,8 +7,7 @@
  * one (arch/hooks.h, SMP-5), and halts until platform_start_on_cpu() wakes
  * it with an IPI. CPU 0 waits for it copying its log lines
  * (arch/ap_console.h), and stops one that does not return with INIT: lost
- * (SMP-6). The CPU index is found from the stack pointer
- * (platform_this_cpu).
+ * (SMP-6). The table itself is arch/cpu_table.h.
  */
 #include "cpus.h"
 
@@ -18,26 +17,15 @@
 #include "cpu.h"
 #include "cpu_slots.h"
 #include "cpu_stacks.h"
+#include "cpu_table.h"
 #include "gdt.h"
 #include "guard.h"
 #include "hooks.h"
+#include "msr.h"
 #include "smp.h"
 #include "vectors.h"
 
-#define MSR_EFER		0xC0000080u
-#define EFER_SCE		(1ull << 0)
-#define EFER_NXE		(1ull << 11)
 
-struct cpu {
-	uint32_t apic_id;
-	volatile enum cpu_state state;
-	void (*volatile fn)(void *);
-	void *volatile arg;
-	struct cpu_fault fault;
-	char failure[256];	/* CPU_FAILED, CPU_LOST: why */
-};
-
-static struct cpu cpus[CPUS_MAX];
 static unsigned ready = 1;	/* platform_cpu_count() */
 static uint64_t bsp_cr0, bsp_cr4, bsp_efer;
 
@@ -46,29 +34,14 @@ unsigned platform_cpu_count(void)
 	return ready;
 }
 
-/* Every stack a CPU runs on, at any CPL and in any trap, lies in its own
- * block (arch/cpu_stacks.h): the stack pointer says which CPU runs, at the
- * cost of no read a hypervisor sees, where the APIC ID costs an MMIO or
- * MSR read (an exit) on every trap of a sweep, and a GS base is lost to
- * any segment load. */
-unsigned platform_this_cpu(void)
-{
-	uint64_t rsp;
-
-	/* RSP points at the last byte pushed: at an empty stack's top, which
-	 * is the first byte past it (and may be the next block's first). */
-	__asm__ volatile("mov %%rsp, %0" : "=r"(rsp));
-	return cpu_stacks_owner(rsp - 1);
-}
-
 uint32_t platform_cpu_apic_id(unsigned cpu)
 {
-	return cpu < ready ? cpus[cpu].apic_id : 0;
+	return cpu < ready ? cpu_table[cpu].apic_id : 0;
 }
 
 void cpu_slot_assign(unsigned cpu, uint32_t apic_id)
 {
-	struct cpu *c = &cpus[cpu];
+	struct cpu *c = &cpu_table[cpu];
 
 	c->apic_id = apic_id;
 	c->state = CPU_STARTING;
@@ -77,7 +50,8 @@ void cpu_slot_assign(unsigned cpu, uint32_t apic_id)
 
 void cpus_record_bsp_registers(void)
 {
-	platform_control_registers(&bsp_cr0, &bsp_cr4);
+	bsp_cr0 = read_cr0();
+	bsp_cr4 = read_cr4();
 	bsp_efer = rdmsr(MSR_EFER);
 }
 
@@ -88,17 +62,17 @@ void cpus_add_ready(void)
 
 enum cpu_state cpu_state_now(unsigned cpu)
 {
-	return cpus[cpu].state;
+	return cpu_table[cpu].state;
 }
 
 const char *cpu_failure(unsigned cpu)
 {
-	return cpus[cpu].failure;
+	return cpu_table[cpu].failure;
 }
 
 const struct cpu_fault *cpu_fault(unsigned cpu)
 {
-	return &cpus[cpu].fault;
+	return &cpu_table[cpu].fault;
 }
 
 static void fail_start(struct cpu *c, const char *why)
@@ -117,7 +91,7 @@ static void fail_start(struct cpu *c, const char *why)
  * local APIC mode, which hold no PMU state. */
 void ap_main(unsigned cpu)
 {
-	struct cpu *c = &cpus[cpu];
+	struct cpu *c = &cpu_table[cpu];
 	char text[120];
 	struct strbuf why;
 
@@ -153,23 +127,10 @@ void ap_main(unsigned cpu)
 	}
 }
 
-void smp_ap_fault(unsigned cpu, const struct trap_frame *f)
-{
-	struct cpu *c = &cpus[cpu];
-
-	c->fault.vector = f->vector;
-	c->fault.error_code = f->error_code;
-	c->fault.rip = f->rip;
-	c->fault.cr2 = read_cr2();
-	__atomic_store_n(&c->state, CPU_FAULTED, __ATOMIC_RELEASE);
-	for (;;)
-		__asm__ volatile("cli; hlt");
-}
-
 enum cpu_state cpu_wait_while(unsigned cpu, enum cpu_state state,
 			      unsigned timeout_ms)
 {
-	const struct cpu *c = &cpus[cpu];
+	const struct cpu *c = &cpu_table[cpu];
 	uint64_t start = rdtsc(), ticks = clock_tsc_per_ms() * timeout_ms;
 	enum cpu_state now;
 
@@ -214,7 +175,7 @@ static void lose(struct cpu *c, struct strbuf *why)
 bool platform_start_on_cpu(unsigned cpu, void (*fn)(void *), void *arg,
 			   struct strbuf *why)
 {
-	struct cpu *c = &cpus[cpu];
+	struct cpu *c = &cpu_table[cpu];
 
 	if (cpu == 0 || cpu >= ready || cpu == platform_this_cpu()) {
 		strbuf_printf(why, "CPU %u: not an AP started (%u CPUs) other than the caller",
@@ -238,7 +199,7 @@ bool platform_start_on_cpu(unsigned cpu, void (*fn)(void *), void *arg,
 
 bool platform_wait_cpu(unsigned cpu, unsigned timeout_ms, struct strbuf *why)
 {
-	struct cpu *c = &cpus[cpu];
+	struct cpu *c = &cpu_table[cpu];
 	enum cpu_state state;
 	bool stopped = false;
 	char text[256];

@@ -1,5 +1,5 @@
 /* Finding the CPUs in the firmware tables (firmware_cpus.h). */
-#include "firmware_cpus.h"
+#include "firmware_tables.h"
 
 /* ACPI 6.5, 5.2.5.3: the RSDP's fields. */
 #define RSDP_V1_SIZE		20	/* what the checksum covers */
@@ -11,55 +11,6 @@
 #define EBDA_SEARCH		1024
 #define BIOS_AREA_START		0xE0000
 #define BIOS_AREA_END		0x100000
-
-bool firmware_check_readable(const struct boot_memory *m, uint64_t start,
-			     uint64_t size, const char *what,
-			     struct strbuf *why)
-{
-	if (start < m->mapped_start || start > m->mapped_end ||
-	    size > m->mapped_end - start) {
-		strbuf_printf(why, "%s: %llu bytes there do not lie in 0x%llx..0x%llx, the memory pmctest maps",
-			      what, (unsigned long long)size,
-			      (unsigned long long)m->mapped_start,
-			      (unsigned long long)m->mapped_end);
-		return false;
-	}
-	for (unsigned i = 0; i < m->image_count; i++) {
-		const struct boot_range *r = &m->image[i];
-
-		if (start < r->end && r->start < start + size) {
-			strbuf_printf(why, "%s: 0x%llx..0x%llx overlaps %s 0x%llx..0x%llx",
-				      what, (unsigned long long)start,
-				      (unsigned long long)(start + size),
-				      r->what, (unsigned long long)r->start,
-				      (unsigned long long)r->end);
-			return false;
-		}
-	}
-	return true;
-}
-
-bool firmware_sum_zero(const struct boot_memory *m, uint64_t start,
-		       uint64_t size)
-{
-	const uint8_t *p = firmware_at(m, start);
-	uint8_t sum = 0;
-
-	for (uint64_t i = 0; i < size; i++)
-		sum = (uint8_t)(sum + p[i]);
-	return sum == 0;
-}
-
-bool firmware_signature(const struct boot_memory *m, uint64_t phys,
-			const char *sig, unsigned length)
-{
-	const uint8_t *p = firmware_at(m, phys);
-
-	for (unsigned i = 0; i < length; i++)
-		if (p[i] != (uint8_t)sig[i])
-			return false;
-	return true;
-}
 
 bool firmware_rsdp_check(const struct boot_memory *m, uint64_t phys,
 			 const char *what, struct strbuf *why)
@@ -99,9 +50,11 @@ bool firmware_rsdp_check(const struct boot_memory *m, uint64_t phys,
 	return true;
 }
 
-bool firmware_cpus_add(struct firmware_cpus *out, uint32_t apic_id,
-		       uint32_t bsp_apic_id, const char *entry,
-		       struct strbuf *why)
+/* Add one APIC ID a table listed: false with the refusal where it repeats
+ * one kept. */
+static bool cpus_add(struct firmware_cpus *out, uint32_t apic_id,
+		     uint32_t bsp_apic_id, const char *entry,
+		     struct strbuf *why)
 {
 	bool repeated = apic_id == bsp_apic_id && out->bsp_listed;
 
@@ -154,26 +107,55 @@ static uint64_t rsdp_find(const struct boot_memory *m)
 	return found;
 }
 
+/* The usable processor entries of the table c was opened on, added in
+ * table order. */
+static enum firmware_cpus_result cpus_read(struct table_cursor *c,
+					   enum table_step (*next)(struct table_cursor *,
+								   struct table_cpu *,
+								   struct strbuf *),
+					   uint32_t bsp_apic_id,
+					   struct firmware_cpus *out,
+					   struct strbuf *why)
+{
+	struct table_cpu cpu;
+	enum table_step step;
+
+	out->source = c->source;
+	while ((step = next(c, &cpu, why)) == TABLE_CPU)
+		if (!cpus_add(out, cpu.apic_id, bsp_apic_id, cpu.entry, why))
+			return FIRMWARE_CPUS_REFUSED;
+	out->x2apic_entries = c->x2apic_entries;
+	if (step == TABLE_REFUSED)
+		return FIRMWARE_CPUS_REFUSED;
+	if (out->listed == 0) {
+		strbuf_printf(why, "%s: no enabled processor entry", c->what);
+		return FIRMWARE_CPUS_REFUSED;
+	}
+	return FIRMWARE_CPUS_FOUND;
+}
+
 enum firmware_cpus_result firmware_cpus_find(const struct boot_memory *m,
 					     uint64_t rsdp,
 					     uint32_t bsp_apic_id,
 					     struct firmware_cpus *out,
 					     struct strbuf *why)
 {
-	enum firmware_cpus_result r;
-
 	const struct firmware_cpus none = {
 		.count = 1, .apic_id = { bsp_apic_id },
 	};
+	struct table_cursor acpi = { 0 }, mp = { 0 };
+	enum firmware_cpus_result r;
 
 	*out = none;
 	if (!rsdp)
 		rsdp = rsdp_find(m);
-	r = rsdp ? acpi_madt_cpus(m, rsdp, bsp_apic_id, out, why)
-		 : FIRMWARE_CPUS_NONE;
+	r = rsdp ? acpi_madt_open(m, rsdp, &acpi, why) : FIRMWARE_CPUS_NONE;
+	if (r == FIRMWARE_CPUS_FOUND)
+		r = cpus_read(&acpi, acpi_madt_next, bsp_apic_id, out, why);
 	if (r == FIRMWARE_CPUS_NONE) {
-		*out = none;
-		r = mp_table_cpus(m, bsp_apic_id, out, why);
+		r = mp_table_open(m, &mp, why);
+		if (r == FIRMWARE_CPUS_FOUND)
+			r = cpus_read(&mp, mp_table_next, bsp_apic_id, out, why);
 	}
 	if (r == FIRMWARE_CPUS_NONE) {
 		strbuf_puts(why, rsdp ? "the ACPI tables have no MADT, and there is no MP table"

@@ -55,20 +55,4 @@ enum firmware_cpus_result firmware_cpus_find(const struct boot_memory *m,
 bool firmware_rsdp_check(const struct boot_memory *m, uint64_t phys,
 			 const char *what, struct strbuf *why);
 
-/* Add one APIC ID found in a table (acpi_tables.c, mp_table.c): false
- * with the refusal where it repeats one kept. */
-bool firmware_cpus_add(struct firmware_cpus *out, uint32_t apic_id,
-		       uint32_t bsp_apic_id, const char *entry,
-		       struct strbuf *why);
-
-/* The table readers, for firmware_cpus_find(). */
-enum firmware_cpus_result acpi_madt_cpus(const struct boot_memory *m,
-					 uint64_t rsdp, uint32_t bsp_apic_id,
-					 struct firmware_cpus *out,
-					 struct strbuf *why);
-enum firmware_cpus_result mp_table_cpus(const struct boot_memory *m,
-					uint32_t bsp_apic_id,
-					struct firmware_cpus *out,
-					struct strbuf *why);
-
 #endif

@@ -9,7 +9,7 @@
 #define PTE_PRESENT	1ull
 #define ENTRY_FLAGS	0x7ull		/* present, writable, user (boot/entry32.asm) */
 
-extern uint64_t boot_pd[];	/* 2048 PDEs: 0 .. 4 GiB in 2 MiB pages */
+extern uint64_t boot_pd[];	/* arch/page_tables.asm: 0 .. 4 GiB in 2 MiB pages */
 
 /* Page tables for the 2 MiB pages the guards split: the stacks of every
  * CPU, 1.6 MiB in all (arch/stacks.asm), lie across at most two of them. */

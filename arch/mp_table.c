@@ -1,10 +1,10 @@
 /*
- * The MP table side of firmware_cpus.h (Intel MultiProcessor Specification
+ * The MP table reader of firmware_tables.h (Intel MultiProcessor Specification
  * 1.4, chapter 4): the MP floating pointer structure ("_MP_", 16 bytes) in
  * the EBDA's first KiB, the last KiB of base memory or F0000H-FFFFFH, and
  * the processor entries of the configuration table ("PCMP") it points to.
  */
-#include "firmware_cpus.h"
+#include "firmware_tables.h"
 
 #define MPF_SIZE		16
 #define MPF_TABLE		4	/* u32: the configuration table */
@@ -56,21 +56,18 @@ static uint64_t floating_find(const struct boot_memory *m)
 	return found;
 }
 
-enum firmware_cpus_result mp_table_cpus(const struct boot_memory *m,
-					uint32_t bsp_apic_id,
-					struct firmware_cpus *out,
+enum firmware_cpus_result mp_table_open(const struct boot_memory *m,
+					struct table_cursor *c,
 					struct strbuf *why)
 {
-	char what_text[96], entry_text[128];
-	struct strbuf what, entry;
+	struct strbuf what;
 	uint64_t floating = floating_find(m), table;
-	uint32_t length, offset = MPC_HEADER;
-	unsigned count;
+	uint32_t length;
 
 	if (!floating)
 		return FIRMWARE_CPUS_NONE;
 	table = firmware_read32(m, floating + MPF_TABLE);
-	strbuf_init(&what, what_text, sizeof(what_text));
+	strbuf_init(&what, c->what, sizeof(c->what));
 	if (table == 0) {
 		strbuf_printf(why, "MP floating pointer at 0x%llx: no configuration table (default configuration %u), which pmctest does not read",
 			      (unsigned long long)floating,
@@ -79,61 +76,73 @@ enum firmware_cpus_result mp_table_cpus(const struct boot_memory *m,
 	}
 	strbuf_printf(&what, "MP configuration table at 0x%llx (from the floating pointer at 0x%llx)",
 		      (unsigned long long)table, (unsigned long long)floating);
-	if (!firmware_check_readable(m, table, MPC_HEADER, what_text, why))
+	if (!firmware_check_readable(m, table, MPC_HEADER, c->what, why))
 		return FIRMWARE_CPUS_REFUSED;
 	if (!firmware_signature(m, table, "PCMP", 4)) {
-		strbuf_printf(why, "%s: signature not \"PCMP\"", what_text);
+		strbuf_printf(why, "%s: signature not \"PCMP\"", c->what);
 		return FIRMWARE_CPUS_REFUSED;
 	}
 	length = firmware_read16(m, table + MPC_LENGTH);
 	if (length < MPC_HEADER) {
 		strbuf_printf(why, "%s: base table length %u: less than its %u-byte header",
-			      what_text, length, MPC_HEADER);
+			      c->what, length, MPC_HEADER);
 		return FIRMWARE_CPUS_REFUSED;
 	}
-	if (!firmware_check_readable(m, table, length, what_text, why))
+	if (!firmware_check_readable(m, table, length, c->what, why))
 		return FIRMWARE_CPUS_REFUSED;
 	if (!firmware_sum_zero(m, table, length)) {
 		strbuf_printf(why, "%s: checksum: its %u bytes do not sum to 0",
-			      what_text, length);
+			      c->what, length);
 		return FIRMWARE_CPUS_REFUSED;
 	}
-	count = firmware_read16(m, table + MPC_ENTRY_COUNT);
-	out->source = "MP table";
-	for (unsigned i = 0; i < count; i++) {
+	c->m = m;
+	c->table = table;
+	c->length = length;
+	c->offset = MPC_HEADER;
+	c->index = 0;
+	c->count = firmware_read16(m, table + MPC_ENTRY_COUNT);
+	c->source = "MP table";
+	return FIRMWARE_CPUS_FOUND;
+}
+
+enum table_step mp_table_next(struct table_cursor *c, struct table_cpu *cpu,
+			      struct strbuf *why)
+{
+	const struct boot_memory *m = c->m;
+	struct strbuf entry;
+
+	while (c->index < c->count) {
+		uint64_t e = c->table + c->offset;
 		uint8_t type;
 		uint32_t size;
 
-		strbuf_init(&entry, entry_text, sizeof(entry_text));
-		strbuf_printf(&entry, "%s: entry %u at offset %u", what_text, i,
-			      offset);
-		if (offset >= length) {
+		strbuf_init(&entry, cpu->entry, sizeof(cpu->entry));
+		strbuf_printf(&entry, "%s: entry %u at offset %u", c->what,
+			      c->index, c->offset);
+		if (c->offset >= c->length) {
 			strbuf_printf(why, "%s: past the base table's %u bytes (entry count %u)",
-				      entry_text, length, count);
-			return FIRMWARE_CPUS_REFUSED;
+				      cpu->entry, c->length, c->count);
+			return TABLE_REFUSED;
 		}
-		type = firmware_read8(m, table + offset);
+		type = firmware_read8(m, e);
 		if (type > MPC_LAST_TYPE) {
 			strbuf_printf(why, "%s: type %u: not a base table entry (0 to 4)",
-				      entry_text, type);
-			return FIRMWARE_CPUS_REFUSED;
+				      cpu->entry, type);
+			return TABLE_REFUSED;
 		}
 		size = type == MPC_PROCESSOR ? MPC_PROCESSOR_SIZE : MPC_OTHER_SIZE;
-		if (size > length - offset) {
+		if (size > c->length - c->offset) {
 			strbuf_printf(why, "%s: type %u: its %u bytes run past the base table's %u",
-				      entry_text, type, size, length);
-			return FIRMWARE_CPUS_REFUSED;
+				      cpu->entry, type, size, c->length);
+			return TABLE_REFUSED;
 		}
+		c->offset += size;
+		c->index++;
 		if (type == MPC_PROCESSOR &&
-		    (firmware_read8(m, table + offset + 3) & MPC_CPU_ENABLED) &&
-		    !firmware_cpus_add(out, firmware_read8(m, table + offset + 1),
-				       bsp_apic_id, entry_text, why))
-			return FIRMWARE_CPUS_REFUSED;
-		offset += size;
+		    (firmware_read8(m, e + 3) & MPC_CPU_ENABLED)) {
+			cpu->apic_id = firmware_read8(m, e + 1);
+			return TABLE_CPU;
+		}
 	}
-	if (out->listed == 0) {
-		strbuf_printf(why, "%s: no enabled processor entry", what_text);
-		return FIRMWARE_CPUS_REFUSED;
-	}
-	return FIRMWARE_CPUS_FOUND;
+	return TABLE_END;
 }

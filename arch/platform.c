@@ -6,6 +6,7 @@
 #include "consoles.h"
 #include "context.h"
 #include "cpu.h"
+#include "cpu_table.h"
 #include "cpus.h"
 #include "debug_exit.h"
 #include "exec.h"
@@ -22,7 +23,6 @@ static struct {
 	uint64_t cr0, cr4;	/* as the harness left them, restored after tests */
 	/* Each CPU's contained run: where an abandoned test returns to. */
 	struct context contained[CPUS_MAX];
-	bool in_contained[CPUS_MAX];
 	enum platform_exit_method exit_by;
 } machine;
 
@@ -185,10 +185,10 @@ bool platform_run_contained(void (*run)(unsigned), unsigned i)
 	char text[8];
 	struct strbuf none;
 
-	machine.in_contained[cpu] = true;
+	cpu_table[cpu].in_contained_run = true;
 	if (!abandoned)
 		run(i);
-	machine.in_contained[cpu] = false;
+	cpu_table[cpu].in_contained_run = false;
 	reset_rflags();
 	write_cr0(machine.cr0);
 	write_cr4(machine.cr4);
@@ -201,15 +201,4 @@ bool platform_run_contained(void (*run)(unsigned), unsigned i)
 void platform_abandon_contained(void)
 {
 	context_resume(&machine.contained[platform_this_cpu()]);
-}
-
-bool platform_in_contained_run(unsigned cpu)
-{
-	return machine.in_contained[cpu];
-}
-
-void platform_control_registers(uint64_t *cr0, uint64_t *cr4)
-{
-	*cr0 = machine.cr0;
-	*cr4 = machine.cr4;
 }

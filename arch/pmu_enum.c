@@ -2,11 +2,10 @@
 
 #include "cpu.h"
 #include "exec.h"
-#include "pmu_msr.h"
+#include "msr.h"
 
 #define CPUID_01_ECX_PDCM		(1u << 15)
 #define CPUID_07_EDX_ARCH_CAPABILITIES	(1u << 29)
-#define MSR_IA32_ARCH_CAPABILITIES	0x10Au
 
 static bool same_vendor(const char *a, const char *b)
 {

@@ -40,14 +40,4 @@ void smp_print_header(void);
 const char *smp_tables_refused(void);
 const char *smp_tables_missing(void);
 
-/* An exception on an AP outside a contained run: recorded for its
- * waiter (arch/cpus.c), and the AP halts for good. */
-void smp_ap_fault(unsigned cpu, const struct trap_frame *f)
-	__attribute__((noreturn));
-
-/* platform.c: whether CPU cpu is inside platform_run_contained(); the
- * control registers every CPU runs with. */
-bool platform_in_contained_run(unsigned cpu);
-void platform_control_registers(uint64_t *cr0, uint64_t *cr4);
-
 #endif

@@ -20,6 +20,7 @@
 #include "segments.h"
 #include "ring.h"
 #include "serial.h"
+#include "cpu_table.h"
 #include "smp.h"
 #include "debug_exit.h"
 
@@ -139,7 +140,7 @@ void trap_handler(struct trap_frame *f)
 	 * faults while reporting a fault must not write the ports (only CPU
 	 * 0 does, arch/ap_console.h): its waiter on CPU 0 reports either
 	 * (platform_wait_cpu). */
-	if (cpu != 0 && (!platform_in_contained_run(cpu) || *unexpected_depth))
+	if (cpu != 0 && (!cpu_table[cpu].in_contained_run || *unexpected_depth))
 		smp_ap_fault(cpu, f);
 	if (*unexpected_depth > 1) {	/* a fault in fault_in_report() */
 		outb(DEBUG_EXIT_PORT, EXIT_HARNESS_ERROR);

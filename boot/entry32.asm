@@ -21,9 +21,10 @@ CR0_PE_PG		equ (1 << 31) | 1
 
 extern kmain
 extern __bss_start, __bss_end, boot_stack_top
+extern boot_pml4, boot_pdpt, boot_pd
 
 global boot_entry_multiboot2, boot_entry_pvh, boot_entry64
-global boot_pml4, boot_pdpt, boot_pd, boot_gdt_pointer64
+global boot_gdt_pointer64
 global boot_protocol, boot_info
 
 section .boot.text progbits alloc exec nowrite align=16
@@ -190,8 +191,3 @@ section .bss
 boot_protocol:	resd 1
 alignb 8
 boot_info:	resq 1		; EBX, or RSI at the Linux 64-bit entry
-
-section .pagetables nobits alloc write align=4096
-boot_pml4:	resb 4096
-boot_pdpt:	resb 4096
-boot_pd:	resb 4 * 4096

@@ -65,9 +65,9 @@ static bool parse_patterns(const char *key, char *value, const char **list,
 			strbuf_printf(error, "%s=%s: empty pattern", key, value);
 			return false;
 		}
-		if (*count == HARNESS_MAX_PATTERNS) {
+		if (*count == CMDLINE_PATTERNS_MAX) {
 			strbuf_printf(error, "%s=: more than %d patterns", key,
-				      HARNESS_MAX_PATTERNS);
+				      CMDLINE_PATTERNS_MAX);
 			return false;
 		}
 		list[(*count)++] = start;

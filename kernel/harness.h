@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "cmdline_limits.h"
 #include "platform.h"
 #include "strbuf.h"
 
@@ -114,13 +115,12 @@ bool test_verbose(void);
  * those the test declares. */
 void test_judged(const char *statements);
 
-#define HARNESS_MAX_PATTERNS 32
 #define HARNESS_CPUS_ALL 0xFFFFFFFFu
 
 struct harness_options {
-	const char *patterns[HARNESS_MAX_PATTERNS];	/* tests=; none: default run */
+	const char *patterns[CMDLINE_PATTERNS_MAX];	/* tests=; none: default run */
 	unsigned pattern_count;
-	const char *excluded[HARNESS_MAX_PATTERNS];	/* exclude=GLOB,GLOB */
+	const char *excluded[CMDLINE_PATTERNS_MAX];	/* exclude=GLOB,GLOB */
 	unsigned excluded_count;
 	bool list;
 	bool verbose;

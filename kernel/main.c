@@ -52,7 +52,7 @@ static void refuse(const char *what, const char *why)
 
 void kmain(uint32_t protocol, uint64_t info)
 {
-	static char line[BOOT_COMMAND_LINE_MAX + 1];
+	static char line[CMDLINE_MAX + 1];
 	static char copy[sizeof(line)];
 	char error_text[200];
 	struct strbuf error;

@@ -26,6 +26,7 @@ import subprocess
 import sys
 import threading
 import time
+from types import SimpleNamespace
 
 from hosttools import TESTS, bench_log, boot, kut, procs, tap_log
 from hosttools.verdict import read
@@ -317,7 +318,7 @@ def status_text(codes):
     return ", ".join(names.get(c, f"QEMU exit {c}") for c in sorted(codes, key=str))
 
 
-def main(argv):
+def parse_args(argv):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     for name in ("elf", "iso", "floor-elf", "floor-iso", "out"):
         p.add_argument("--" + name, required=True)
@@ -327,92 +328,97 @@ def main(argv):
     p.add_argument("--qemu", default="qemu-system-x86_64")
     p.add_argument("--kut-pmu", default="",
                    help="a built kvm-unit-tests x86/pmu.flat to run beside the suite")
-    args = p.parse_args(argv)
+    return p.parse_args(argv)
 
-    out = ["# pmctest bench", "",
-           "TSC cycles per instruction (bench.* group, PVH boot): a batch of "
-           "16 between LFENCE-serialised RDTSCs, less the fastest empty "
-           "batch; median and minimum over n batches. Where the instruction "
-           "faults, the figure is the whole fault round trip.", ""]
-    times, rates, groups, exits, kuts, aps, vcpus = [], [], [], [], [], [], []
-    kut_why_not = kut.why_not(args.kut_pmu)
-    for name in args.targets.split(","):
-        accel, cpu, label, expect, routes = TARGETS[name]
-        why_not = target_usable(accel)
-        if why_not:
-            out += [f"## {label}", "", f"Not run: {why_not}.", ""]
-            continue
-        print(f"bench: {label}: bench.* group", flush=True)
-        rows, problem = bench_rows(args, accel, cpu)
-        out += [f"## {label}", "", "| bench | median | min | n | outcome |",
-                "|---|---:|---:|---:|---|"]
-        out += [f"| {r[0]} | {r[1]} | {r[2]} | {r[3]} | {r[4]} |" for r in rows]
-        if problem:
-            out += ["", f"The bench run did not finish cleanly: {problem}."]
-        out.append("")
-        for route, machine in routes:
-            where = route + (" on UEFI (OVMF)" if machine == "uefi" else
-                             f" on {machine}" if machine else "")
-            print(f"bench: {label}: CPU time via {where}, {args.runs} runs",
-                  flush=True)
-            if route == "iso" and excluded(expect):
-                sys.exit(f"bench: {label} leaves tests out, which an ISO "
-                         "boot cannot (its command line is baked in)")
-            suite_cmd = qemu(args, accel, cpu, route, args.elf, args.iso,
-                             excluded(expect), machine)
-            commands = {
-                "suite": suite_cmd, "quiet": quiet(suite_cmd),
-                "floor": qemu(args, accel, cpu, route, args.floor_elf,
-                              args.floor_iso, "", machine)}
-            beside = route == "pvh" and not machine and not kut_why_not
-            if beside:
-                commands["kut"] = kut.qemu_command(args.qemu, args.kut_pmu,
-                                                   accel, cpu)
-            runs = measure(args, commands)
-            times.append((label, where, runs))
-            if route == "pvh" and not machine:
-                kuts.append((label, runs if beside else None))
-        for machine in ("", "microvm"):
-            where = f"pvh on {machine or 'pc'}"
-            print(f"bench: {label}: time per group via {where}, "
-                  f"{args.runs} runs", flush=True)
-            groups.append((label, where, *group_times(
-                args, accel, cpu, machine, excluded(expect))))
-        print(f"bench: {label}: the exit tally of the suite via pvh on pc",
+
+def bench_section(args, accel, cpu, label):
+    """The bench.* group's table of one target."""
+    print(f"bench: {label}: bench.* group", flush=True)
+    rows, problem = bench_rows(args, accel, cpu)
+    out = [f"## {label}", "", "| bench | median | min | n | outcome |",
+           "|---|---:|---:|---:|---|"]
+    out += [f"| {r[0]} | {r[1]} | {r[2]} | {r[3]} | {r[4]} |" for r in rows]
+    if problem:
+        out += ["", f"The bench run did not finish cleanly: {problem}."]
+    out.append("")
+    return out
+
+
+def measure_cpu_times(args, accel, cpu, label, expect, routes, kut_why_not, found):
+    """The CPU time of the suite, its quiet twin, the floor (and
+    kvm-unit-tests beside) by each route of one target, into found."""
+    for route, machine in routes:
+        where = route + (" on UEFI (OVMF)" if machine == "uefi" else
+                         f" on {machine}" if machine else "")
+        print(f"bench: {label}: CPU time via {where}, {args.runs} runs",
               flush=True)
-        exits.append((label, *exit_tallies(args, accel, cpu, "",
-                                           excluded(expect))))
-        print(f"bench: {label}: RDPMCs per second of the full sweeps, "
+        if route == "iso" and excluded(expect):
+            sys.exit(f"bench: {label} leaves tests out, which an ISO "
+                     "boot cannot (its command line is baked in)")
+        suite_cmd = qemu(args, accel, cpu, route, args.elf, args.iso,
+                         excluded(expect), machine)
+        commands = {
+            "suite": suite_cmd, "quiet": quiet(suite_cmd),
+            "floor": qemu(args, accel, cpu, route, args.floor_elf,
+                          args.floor_iso, "", machine)}
+        beside = route == "pvh" and not machine and not kut_why_not
+        if beside:
+            commands["kut"] = kut.qemu_command(args.qemu, args.kut_pmu,
+                                               accel, cpu)
+        runs = measure(args, commands)
+        found.times.append((label, where, runs))
+        if route == "pvh" and not machine:
+            found.kuts.append((label, runs if beside else None))
+
+
+def measure_more(args, accel, cpu, label, expect, found):
+    """One target's time per group, exit tally, sweep rates, vCPU cost and
+    AP start-up, into found."""
+    for machine in ("", "microvm"):
+        where = f"pvh on {machine or 'pc'}"
+        print(f"bench: {label}: time per group via {where}, "
               f"{args.runs} runs", flush=True)
-        rows, problem = sweep_rates(args, accel, cpu, "microvm")
-        rates += [(label, *row, None) for row in rows]
-        if problem:
-            rates.append((label, "ecx.*.full.*", 0, 0, problem))
-        if accel == "tcg":
-            print(f"bench: {label}: the default suite with 1 and {AP_CPUS} "
-                  f"vCPUs, {args.runs} runs", flush=True)
-            vcpus.append((label, vcpu_cost(args, accel, cpu, expect)))
-        for route in ("pvh", "iso") if accel == "tcg" else ("pvh",):
-            print(f"bench: {label}: AP start-up with {AP_CPUS} vCPUs via "
-                  f"{route}, {args.runs} runs", flush=True)
-            aps.append((label, route, *ap_startup(args, accel, cpu, route)))
-    out += ["## CPU time of the default suite",
-            "",
-            "The CPU time of the QEMU process (user and system, all its "
-            f"threads, from wait4()), median of {args.runs} runs; the floor "
-            "is a kernel that boots the same way and exits at once. The "
-            "suite runs twice: as it is, COM1 on QEMU's stdout (a pipe), and "
-            "with COM1 discarded inside QEMU (`-serial null`: the guest "
-            "writes every byte, the host none). Their difference over the "
-            "bytes of COM1 is what the host spends per byte: QEMU's 16550 "
-            "makes one `write()` per byte. The three run in turn, so the "
-            "ratios come from one run. The wall time (QEMU's start to its "
-            "exit) is beside them: other jobs on the machine stretch it, the "
-            "short floor most.", "",
-            "| target | route | suite (s) | COM1 discarded (s) | floor (s) "
-            "| suite / floor | discarded / floor | COM1 bytes | host us per "
-            "byte | wall: suite / floor (s) | suite exit |",
-            "|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|"]
+        found.groups.append((label, where, *group_times(
+            args, accel, cpu, machine, excluded(expect))))
+    print(f"bench: {label}: the exit tally of the suite via pvh on pc",
+          flush=True)
+    found.exits.append((label, *exit_tallies(args, accel, cpu, "",
+                                             excluded(expect))))
+    print(f"bench: {label}: RDPMCs per second of the full sweeps, "
+          f"{args.runs} runs", flush=True)
+    rows, problem = sweep_rates(args, accel, cpu, "microvm")
+    found.rates += [(label, *row, None) for row in rows]
+    if problem:
+        found.rates.append((label, "ecx.*.full.*", 0, 0, problem))
+    if accel == "tcg":
+        print(f"bench: {label}: the default suite with 1 and {AP_CPUS} "
+              f"vCPUs, {args.runs} runs", flush=True)
+        found.vcpus.append((label, vcpu_cost(args, accel, cpu, expect)))
+    for route in ("pvh", "iso") if accel == "tcg" else ("pvh",):
+        print(f"bench: {label}: AP start-up with {AP_CPUS} vCPUs via "
+              f"{route}, {args.runs} runs", flush=True)
+        found.aps.append((label, route, *ap_startup(args, accel, cpu, route)))
+
+
+def cpu_time_section(args, times):
+    """The CPU time of the default suite, each target and route."""
+    out = ["## CPU time of the default suite",
+           "",
+           "The CPU time of the QEMU process (user and system, all its "
+           f"threads, from wait4()), median of {args.runs} runs; the floor "
+           "is a kernel that boots the same way and exits at once. The "
+           "suite runs twice: as it is, COM1 on QEMU's stdout (a pipe), and "
+           "with COM1 discarded inside QEMU (`-serial null`: the guest "
+           "writes every byte, the host none). Their difference over the "
+           "bytes of COM1 is what the host spends per byte: QEMU's 16550 "
+           "makes one `write()` per byte. The three run in turn, so the "
+           "ratios come from one run. The wall time (QEMU's start to its "
+           "exit) is beside them: other jobs on the machine stretch it, the "
+           "short floor most.", "",
+           "| target | route | suite (s) | COM1 discarded (s) | floor (s) "
+           "| suite / floor | discarded / floor | COM1 bytes | host us per "
+           "byte | wall: suite / floor (s) | suite exit |",
+           "|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|"]
     for label, route, runs in times:
         suite, discarded, floor = runs["suite"], runs["quiet"], runs["floor"]
         per_byte = ((suite.cpu - discarded.cpu) / suite.size * 1e6
@@ -423,14 +429,19 @@ def main(argv):
                    f"{discarded.cpu / floor.cpu:.2f}x | {suite.size:,} | "
                    f"{per_byte:.1f} | {suite.wall:.2f} / {floor.wall:.2f} | "
                    f"{status_text(suite.codes)} |")
-    out += ["", "## Beside kvm-unit-tests", "",
-            "kvm-unit-tests' x86/pmu.flat (KUT_PMU), booted as its x86/run "
-            "boots it, in the same turns as the suite and the floor on -M pc, "
-            "in CPU time as above. Under TCG it stops at its first #UD (an "
-            "RDPMC that TCG does not implement), where pmctest goes on "
-            "through every test: the two did unequal work.", "",
-            "| target | run | CPU (s) | / floor | COM1 bytes | how it ended |",
-            "|---|---|---:|---:|---:|---|"]
+    return out
+
+
+def kut_section(kuts, kut_why_not):
+    """pmctest beside kvm-unit-tests' x86/pmu.flat."""
+    out = ["", "## Beside kvm-unit-tests", "",
+           "kvm-unit-tests' x86/pmu.flat (KUT_PMU), booted as its x86/run "
+           "boots it, in the same turns as the suite and the floor on -M pc, "
+           "in CPU time as above. Under TCG it stops at its first #UD (an "
+           "RDPMC that TCG does not implement), where pmctest goes on "
+           "through every test: the two did unequal work.", "",
+           "| target | run | CPU (s) | / floor | COM1 bytes | how it ended |",
+           "|---|---|---:|---:|---:|---|"]
     for label, runs in kuts:
         if runs is None:
             out.append(f"| {label} | kvm-unit-tests x86/pmu.flat | - | - | - | "
@@ -443,15 +454,20 @@ def main(argv):
         out.append(f"| {label} | kvm-unit-tests x86/pmu.flat (Multiboot) | "
                    f"{peer.cpu:.3f} | {peer.cpu / floor.cpu:.2f}x | "
                    f"{peer.size:,} | {kut.how_it_ended(peer.output)} |")
-    out += ["", "## Exits", "",
-            "Instructions that exit to a typical hypervisor, as the kernel "
-            "counts them where it issues them (`timing`'s `# exits:` lines), "
-            "in one boot of the suite, PVH on pc. `start` is the boot, the "
-            "enumeration and the header; a group's count includes its "
-            "reports. The console is COM1 (ports 3F8H-3FFH): an OUT per "
-            "byte, an IN of the line status per 16. Not counted: MMIO (the "
-            "xAPIC, a framebuffer), exceptions, the boot code before the "
-            "kernel's C entry.", ""]
+    return out
+
+
+def exits_section(exits):
+    """The exit tally of each target."""
+    out = ["", "## Exits", "",
+           "Instructions that exit to a typical hypervisor, as the kernel "
+           "counts them where it issues them (`timing`'s `# exits:` lines), "
+           "in one boot of the suite, PVH on pc. `start` is the boot, the "
+           "enumeration and the header; a group's count includes its "
+           "reports. The console is COM1 (ports 3F8H-3FFH): an OUT per "
+           "byte, an IN of the line status per 16. Not counted: MMIO (the "
+           "xAPIC, a framebuffer), exceptions, the boot code before the "
+           "kernel's C entry.", ""]
     for label, tallies, problem in exits:
         out += [f"### {label}", ""]
         if problem:
@@ -467,12 +483,17 @@ def main(argv):
         out += ["", f"The console's share: {total[1]:,} of {total[-1]:,} "
                 f"exits ({total[1] / total[-1]:.1%}); without the RDPMCs, "
                 f"{total[1] / (total[-1] - total[6]):.1%}.", ""]
-    out += ["", "## Where the time goes", "",
-            "The kernel's `timing` option: TSC ticks of each test, and of its "
-            "report (result line and diagnostics on the serial console), "
-            "summed per group and turned into milliseconds at the TSC rate "
-            "of that boot (its ticks between the plan line and the summary "
-            f"line over the host's clock); median of {args.runs} boots.", ""]
+    return out
+
+
+def groups_section(args, groups):
+    """The time per group of each target."""
+    out = ["", "## Where the time goes", "",
+           "The kernel's `timing` option: TSC ticks of each test, and of its "
+           "report (result line and diagnostics on the serial console), "
+           "summed per group and turned into milliseconds at the TSC rate "
+           "of that boot (its ticks between the plan line and the summary "
+           f"line over the host's clock); median of {args.runs} boots.", ""]
     for label, where, rows, problem in groups:
         out += [f"### {label}, {where}", ""]
         if problem:
@@ -483,28 +504,38 @@ def main(argv):
         out += [f"| {name} | {n} | {ran:.1f} | {report:.1f} | {share:.0%} |"
                 for name, n, ran, report, share in rows]
         out.append("")
-    out += ["## RDPMC executions per second in the full ECX sweeps", "",
-            "Ticks of the sweep alone (its report left out) on microvm, "
-            f"median of {args.runs} boots; the count of RDPMCs is the "
-            "sweep's own. Under TCG and this KVM every RDPMC of the sweep "
-            "faults.", "",
-            "| target | sweep | RDPMCs | seconds | per second |",
-            "|---|---|---:|---:|---:|"]
+    return out
+
+
+def rates_section(args, rates):
+    """RDPMCs per second in the full sweeps."""
+    out = ["## RDPMC executions per second in the full ECX sweeps", "",
+           "Ticks of the sweep alone (its report left out) on microvm, "
+           f"median of {args.runs} boots; the count of RDPMCs is the "
+           "sweep's own. Under TCG and this KVM every RDPMC of the sweep "
+           "faults.", "",
+           "| target | sweep | RDPMCs | seconds | per second |",
+           "|---|---|---:|---:|---:|"]
     for label, test_id, rdpmcs, seconds, problem in rates:
         out.append(f"| {label} | {test_id} | {rdpmcs} | {seconds:.3f} | "
                    f"{rdpmcs / seconds:,.0f} |" if not problem else
                    f"| {label} | {test_id} | - | - | not measured: {problem} |")
-    out += ["", f"## AP start-up, {AP_CPUS} vCPUs", "",
-            "From CPU 0's first INIT to the last AP ready (arch/smp.c: "
-            "INIT to every AP, 10 ms in which the TSC is measured against "
-            "the PIT, then to one AP at a time two start-up "
-            "IPIs 200 us apart, its own set-up and its reading of the PMU "
-            "MSRs), as the "
-            "kernel's header says it (`# cpus: AP start-up N us`, TSC "
-            f"calibrated against the PIT); -smp {AP_CPUS} on -M pc, "
-            f"median and minimum of {args.runs} boots.", "",
-            "| target | route | listed | started | median (ms) | min (ms) |",
-            "|---|---|---:|---:|---:|---:|"]
+    return out
+
+
+def aps_section(args, aps):
+    """The AP start-up times."""
+    out = ["", f"## AP start-up, {AP_CPUS} vCPUs", "",
+           "From CPU 0's first INIT to the last AP ready (arch/smp.c: "
+           "INIT to every AP, 10 ms in which the TSC is measured against "
+           "the PIT, then to one AP at a time two start-up "
+           "IPIs 200 us apart, its own set-up and its reading of the PMU "
+           "MSRs), as the "
+           "kernel's header says it (`# cpus: AP start-up N us`, TSC "
+           f"calibrated against the PIT); -smp {AP_CPUS} on -M pc, "
+           f"median and minimum of {args.runs} boots.", "",
+           "| target | route | listed | started | median (ms) | min (ms) |",
+           "|---|---|---:|---:|---:|---:|"]
     for label, route, figures, problem in aps:
         if problem:
             out.append(f"| {label} | {route} | - | - | - | not measured: {problem} |")
@@ -512,21 +543,54 @@ def main(argv):
         listed, started, median, least = figures
         out.append(f"| {label} | {route} | {listed} | {started} | "
                    f"{median / 1000:.1f} | {least / 1000:.1f} |")
-    out += ["", f"## 1 vCPU against {AP_CPUS}", "",
-            f"The default suite with -smp 1 and -smp {AP_CPUS} (each AP runs "
-            "the per-CPU part, smp.* pairs CPU 0 with each AP), PVH on -M pc, "
-            f"median of {args.runs} runs in turn with the floor kernel at "
-            "both counts and the suite with cpus=0 (the APs started, no "
-            "per-CPU part). Net of the floor leaves out what QEMU and "
-            "SeaBIOS themselves spend on more vCPUs. On a shared host the "
-            "median of a set moves by a fifth from one set to the next, "
-            "the least of each much less: both are given.", "",
-            f"| target | time | 1 vCPU (s) | {AP_CPUS} vCPUs (s) | longer | "
-            f"floor 1 / {AP_CPUS} (s) | longer, net of the floor | "
-            f"{AP_CPUS} vCPUs, cpus=0 (s) |",
-            "|---|---|---:|---:|---:|---:|---:|---:|"]
+    return out
+
+
+def vcpus_section(args, vcpus):
+    """1 vCPU against AP_CPUS."""
+    out = ["", f"## 1 vCPU against {AP_CPUS}", "",
+           f"The default suite with -smp 1 and -smp {AP_CPUS} (each AP runs "
+           "the per-CPU part, smp.* pairs CPU 0 with each AP), PVH on -M pc, "
+           f"median of {args.runs} runs in turn with the floor kernel at "
+           "both counts and the suite with cpus=0 (the APs started, no "
+           "per-CPU part). Net of the floor leaves out what QEMU and "
+           "SeaBIOS themselves spend on more vCPUs. On a shared host the "
+           "median of a set moves by a fifth from one set to the next, "
+           "the least of each much less: both are given.", "",
+           f"| target | time | 1 vCPU (s) | {AP_CPUS} vCPUs (s) | longer | "
+           f"floor 1 / {AP_CPUS} (s) | longer, net of the floor | "
+           f"{AP_CPUS} vCPUs, cpus=0 (s) |",
+           "|---|---|---:|---:|---:|---:|---:|---:|"]
     for label, runs in vcpus:
         out += vcpu_rows(label, runs)
+    return out
+
+
+def main(argv):
+    args = parse_args(argv)
+    out = ["# pmctest bench", "",
+           "TSC cycles per instruction (bench.* group, PVH boot): a batch of "
+           "16 between LFENCE-serialised RDTSCs, less the fastest empty "
+           "batch; median and minimum over n batches. Where the instruction "
+           "faults, the figure is the whole fault round trip.", ""]
+    found = SimpleNamespace(times=[], rates=[], groups=[], exits=[], kuts=[], aps=[], vcpus=[])
+    kut_why_not = kut.why_not(args.kut_pmu)
+    for name in args.targets.split(","):
+        accel, cpu, label, expect, routes = TARGETS[name]
+        why_not = target_usable(accel)
+        if why_not:
+            out += [f"## {label}", "", f"Not run: {why_not}.", ""]
+            continue
+        out += bench_section(args, accel, cpu, label)
+        measure_cpu_times(args, accel, cpu, label, expect, routes, kut_why_not, found)
+        measure_more(args, accel, cpu, label, expect, found)
+    out += cpu_time_section(args, found.times)
+    out += kut_section(found.kuts, kut_why_not)
+    out += exits_section(found.exits)
+    out += groups_section(args, found.groups)
+    out += rates_section(args, found.rates)
+    out += aps_section(args, found.aps)
+    out += vcpus_section(args, found.vcpus)
     with open(args.out, "w") as f:
         f.write("\n".join(out) + "\n")
     print("\n".join(out))

@@ -91,7 +91,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		.scratch_count = 1,
 	};
 	struct boot_memory memory = layout;
-	char why_text[200], line[BOOT_COMMAND_LINE_MAX + 1];
+	char why_text[200], line[CMDLINE_MAX + 1];
 	struct strbuf why;
 	struct boot_info info;
 	struct harness_options options;

@@ -37,9 +37,10 @@ fuzz-boot-info: $(BOOT_FUZZ)
 TABLES_FUZZ_SECONDS ?= 10
 TABLES_FUZZ	:= $(BUILD)/fuzz/tables_fuzz
 TABLES_FUZZ_SRCS := tests/fuzz/tables_fuzz.c arch/firmware_cpus.c \
-		   arch/acpi_tables.c arch/mp_table.c kernel/strbuf.c
+		   arch/acpi_tables.c arch/mp_table.c arch/firmware_memory.c \
+		   kernel/strbuf.c
 
-$(TABLES_FUZZ): $(TABLES_FUZZ_SRCS) arch/firmware_cpus.h arch/firmware_memory.h \
+$(TABLES_FUZZ): $(TABLES_FUZZ_SRCS) arch/firmware_cpus.h arch/firmware_tables.h arch/firmware_memory.h \
 		arch/boot_info.h kernel/cpus.h kernel/strbuf.h | $(BUILD)/.tools-test
 	@mkdir -p $(@D)
 	$(CLANG) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined \
@@ -48,9 +49,10 @@ $(TABLES_FUZZ): $(TABLES_FUZZ_SRCS) arch/firmware_cpus.h arch/firmware_memory.h 
 
 TABLES_CHECK	:= $(BUILD)/host/tables-check
 TABLES_CHECK_SRCS := tests/fuzz/tables_check.c arch/firmware_cpus.c \
-		   arch/acpi_tables.c arch/mp_table.c kernel/strbuf.c
+		   arch/acpi_tables.c arch/mp_table.c arch/firmware_memory.c \
+		   kernel/strbuf.c
 
-$(TABLES_CHECK): $(TABLES_CHECK_SRCS) arch/firmware_cpus.h arch/firmware_memory.h \
+$(TABLES_CHECK): $(TABLES_CHECK_SRCS) arch/firmware_cpus.h arch/firmware_tables.h arch/firmware_memory.h \
 		 arch/boot_info.h kernel/cpus.h kernel/strbuf.h
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HOST_CFLAGS) -Iarch -o $@ $(TABLES_CHECK_SRCS)

@@ -1,11 +1,12 @@
 # tests/host/layout.mk: the dependency rule of the source tree (docs/design.md,
-# "Which layer stands on which"), checked on every include line, with a deliberate
-# violation of each kind to show that the check reports it.
+# "Which layer stands on which"), checked on every include line and on every
+# name the kernel's objects refer to across files (no circle among them), with
+# a deliberate violation of each kind to show that the check reports it.
 #
 # Included by the top Makefile; adds to HOST_TESTS the phony target
 # layout-check.
 
 .PHONY: layout-check
 HOST_TESTS += layout-check
-layout-check:
-	$(PYTHON) tests/check.py layout
+layout-check: $(ELF)
+	$(PYTHON) tests/check.py layout --objects $(BUILD)/obj

@@ -34,6 +34,7 @@ import tempfile
 import time
 
 from . import firmware_tables, procs
+from .kernel_cmdline import CMDLINE_MAX
 
 SHIM_PARAMS = 0x500000          # tests/bootshim/shim.asm
 SHIM_MAGIC = 0x4D494853
@@ -249,7 +250,7 @@ CASES = [
              "cmdline_paddr 0x8000000000000000"),
     pvh_case("pvh.cmdline.over-kernel", start_info(0x100010),
              "cmdline_paddr 0x100010: 0x100010..0x100011 overlaps the kernel image"),
-    pvh_case("pvh.cmdline.long", pvh_with_cmdline("a" * 2000), "longer than 1023"),
+    pvh_case("pvh.cmdline.long", pvh_with_cmdline("a" * 2000), f"longer than {CMDLINE_MAX}"),
 
     # The ACPI tables PVH's rsdp_paddr names: an RSDP that is not one is
     # bad boot information; tables behind a sound one that do not hold
@@ -300,7 +301,7 @@ CASES = [
                  "cmd_line_ptr (with ext_cmd_line_ptr) 0x100601000"),
     linux64_case("linux64.cmdline.over-kernel", boot_params(SELECTION, cmd_line_ptr=0x100010),
                  "0x100010: 0x100010..0x100011 overlaps the kernel image"),
-    linux64_case("linux64.cmdline.long", boot_params("a" * 2000), "longer than 1023"),
+    linux64_case("linux64.cmdline.long", boot_params("a" * 2000), f"longer than {CMDLINE_MAX}"),
 ]
 
 

@@ -16,7 +16,7 @@
 #include "cpu.h"
 #include "extable.h"
 #include "harness.h"
-#include "pmu_msr.h"
+#include "msr.h"
 #include "rdpmc_check.h"
 #include "ring.h"
 #include "trap.h"

@@ -10,15 +10,11 @@
 #include "extable.h"
 #include "gdt.h"
 #include "harness.h"
+#include "msr.h"
 #include "ring.h"
 #include "segments.h"
 #include "trap.h"
 
-#define MSR_EFER	0xC0000080
-#define MSR_STAR	0xC0000081
-#define MSR_LSTAR	0xC0000082
-#define MSR_FMASK	0xC0000084
-#define EFER_SCE	(1ull << 0)
 
 enum way { WAY_INT, WAY_SYSCALL, WAY_CALL_GATE, WAYS };
 

@@ -9,6 +9,7 @@
 #include "harness.h"
 #include "hooks.h"
 #include "interrupt_log.h"
+#include "msr.h"
 #include "rdpmc_check.h"
 #include "ring.h"
 
@@ -157,7 +158,6 @@ SINGLE_TEST(hang, SUITE_EXPLICIT | SUITE_EXACT, "selftest.hang", "HARNESS",
 
 /* The probe selftest.interrupt installs: RDMSR in the handler, as the
  * pmi.status check reads the overflow status there (PMI-5). */
-#define MSR_IA32_APIC_BASE 0x1Bu
 
 static uint64_t read_apic_base(void)
 {

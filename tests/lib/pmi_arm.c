@@ -3,7 +3,7 @@
 #include "exec.h"
 #include "interrupt_log.h"
 #include "msr_access.h"
-#include "pmu_msr.h"
+#include "msr.h"
 
 bool pmi_arm(struct strbuf *why)
 {

@@ -3,7 +3,7 @@
 #include "exec.h"
 #include "harness.h"
 #include "msr_access.h"
-#include "pmu_msr.h"
+#include "msr.h"
 #include "rdpmc_check.h"
 
 #define PRESET 0x5A5Aull	/* below bit 31: no sign extension (PROG-5) */

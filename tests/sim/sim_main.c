@@ -10,6 +10,7 @@
 
 #include "boot_msrs.h"
 #include "cmdline.h"
+#include "cmdline_limits.h"
 #include "deviation.h"
 #include "exit_status.h"
 #include "harness.h"
@@ -57,7 +58,7 @@ static void list_deviations(bool have_profile)
 
 int main(int argc, char **argv)
 {
-	static char words[1024];
+	static char words[CMDLINE_MAX + 1];
 	char error_text[256], name[64];
 	struct strbuf error, line;
 	struct harness_options options;

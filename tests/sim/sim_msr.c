@@ -255,13 +255,13 @@ static struct msr_target amd_global_msr(struct sim_cpu *cpu, uint32_t msr)
 	uint64_t bits = amd_core_bits(cpu);
 
 	switch (msr) {
-	case MSR_AMD_GLOBAL_STATUS:
+	case MSR_AMD_PERF_GLOBAL_STATUS:
 		return read_only(v2, cpu->global_status);
-	case MSR_AMD_GLOBAL_CTL:
+	case MSR_AMD_PERF_GLOBAL_CTL:
 		return reg_msr(v2, &cpu->global_ctrl, bits);
-	case MSR_AMD_GLOBAL_STATUS_CLR:
+	case MSR_AMD_PERF_GLOBAL_STATUS_CLR:
 		return status_msr(v2, MSR_STATUS_CLEAR, bits | STATUS_MODEL_BITS);
-	case MSR_AMD_GLOBAL_STATUS_SET:
+	case MSR_AMD_PERF_GLOBAL_STATUS_SET:
 		return status_msr(v2, MSR_STATUS_SET, bits | STATUS_MODEL_BITS);
 	case MSR_IA32_DEBUGCTL:	/* its freeze is not simulated on AMD */
 		return reg_msr(true, &cpu->debugctl, 0);
@@ -305,7 +305,7 @@ static bool in_pmu_range(uint32_t msr)
 	       (msr >= MSR_IA32_FIXED_CTR_CTRL && msr <= MSR_IA32_PERF_GLOBAL_INUSE) ||
 	       (msr >= MSR_AMD_PERF_EVTSEL0 && msr < MSR_AMD_PERF_CTR0 + 4) ||
 	       (msr >= MSR_AMD_PERF_CTL_EXT0 && msr < MSR_AMD_NB_CTL0 + 8) ||
-	       (msr >= MSR_AMD_GLOBAL_STATUS && msr <= MSR_AMD_GLOBAL_STATUS_SET);
+	       (msr >= MSR_AMD_PERF_GLOBAL_STATUS && msr <= MSR_AMD_PERF_GLOBAL_STATUS_SET);
 }
 
 static struct msr_target resolve(struct sim_cpu *cpu, uint32_t msr)

@@ -10,7 +10,7 @@
 /*
  * The addresses (and, in sim_msr.c and sim_count.c, the fields), read
  * from the SDM (Vol. 4) and the APM (Vol. 2) for the simulator alone. The
- * kernel's checks have their own list (kernel/pmu_msr.h); this one stays
+ * kernel's checks have their own list (kernel/msr.h); this one stays
  * separate on purpose, so that a wrong number there makes the checks and
  * the simulator disagree instead of agreeing on the same mistake.
  */
@@ -33,10 +33,10 @@
 #define MSR_AMD_PERF_CTL_EXT0		0xC0010200u	/* + 2n, CTR + 2n + 1 */
 #define MSR_AMD_L2_CTL0			0xC0010230u	/* + 2n, PerfCtrExtLLC */
 #define MSR_AMD_NB_CTL0			0xC0010240u	/* + 2n, PerfCtrExtNB */
-#define MSR_AMD_GLOBAL_STATUS		0xC0000300u	/* PerfMonV2 */
-#define MSR_AMD_GLOBAL_CTL		0xC0000301u
-#define MSR_AMD_GLOBAL_STATUS_CLR	0xC0000302u
-#define MSR_AMD_GLOBAL_STATUS_SET	0xC0000303u
+#define MSR_AMD_PERF_GLOBAL_STATUS	0xC0000300u	/* PerfMonV2 */
+#define MSR_AMD_PERF_GLOBAL_CTL		0xC0000301u
+#define MSR_AMD_PERF_GLOBAL_STATUS_CLR	0xC0000302u
+#define MSR_AMD_PERF_GLOBAL_STATUS_SET	0xC0000303u
 
 /* False where the CPU raises #GP(0): an MSR the profile does not
  * enumerate, or a write to a read-only one. */

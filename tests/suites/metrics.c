@@ -15,7 +15,7 @@
 #include "counters.h"
 #include "harness.h"
 #include "msr_access.h"
-#include "pmu_msr.h"
+#include "msr.h"
 #include "prog_counter.h"
 #include "rdpmc_check.h"
 

@@ -6,7 +6,7 @@
  */
 #include "exec.h"
 #include "harness.h"
-#include "pmu_msr.h"
+#include "msr.h"
 #include "rdpmc_check.h"
 
 #define MAX_ABSENT 5

@@ -9,7 +9,7 @@
 #include "exec.h"
 #include "harness.h"
 #include "msr_access.h"
-#include "pmu_msr.h"
+#include "msr.h"
 #include "prog_counter.h"
 #include "rdpmc_check.h"
 

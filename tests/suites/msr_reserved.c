@@ -7,7 +7,7 @@
 #include "exec.h"
 #include "harness.h"
 #include "msr_access.h"
-#include "pmu_msr.h"
+#include "msr.h"
 #include "rdpmc_check.h"
 
 enum { CASE_GLOBAL_CTRL, CASE_FIXED_CTRL, CASE_AMD_GLOBAL_CTL, CASES };

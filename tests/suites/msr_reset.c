@@ -12,7 +12,7 @@
 #include "boot_msrs.h"
 #include "cpus.h"
 #include "harness.h"
-#include "pmu_msr.h"
+#include "msr.h"
 #include "prog_counter.h"
 #include "rdpmc_check.h"
 

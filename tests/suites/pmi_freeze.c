@@ -11,7 +11,7 @@
 #include "harness.h"
 #include "msr_access.h"
 #include "pmi_arm.h"
-#include "pmu_msr.h"
+#include "msr.h"
 #include "prog_counter.h"
 #include "prog_measure.h"
 #include "rdpmc_check.h"

@@ -6,7 +6,7 @@
  * what a core retires per cycle is model-specific and not checked.
  */
 #include "harness.h"
-#include "pmu_msr.h"
+#include "msr.h"
 #include "prog_measure.h"
 #include "rdpmc_check.h"
 

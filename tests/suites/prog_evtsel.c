@@ -10,7 +10,7 @@
 #include "harness.h"
 #include "msr_access.h"
 #include "platform.h"
-#include "pmu_msr.h"
+#include "msr.h"
 #include "prog_counter.h"
 #include "prog_measure.h"
 #include "rdpmc_check.h"

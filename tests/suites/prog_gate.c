@@ -4,7 +4,7 @@
  * loop leaves it where it was.
  */
 #include "harness.h"
-#include "pmu_msr.h"
+#include "msr.h"
 #include "prog_measure.h"
 #include "rdpmc_check.h"
 

@@ -8,10 +8,11 @@ each prints TAP on stdout and exits 1 when a check fails.
   firmware_tables the firmware-table reader on its seeds, and the seeds current
   fuzz_tap       the TAP and YAML reader under seeded mutants, TAP::Parser as oracle
   hostile        the host tools under hostile logs, arguments, signals, make variables
-  kernel_cmdline the host's command-line parser against the kernel's own
+  kernel_cmdline the host asks the kernel's own command-line parser, to its limits
   lava_judge     tests/lava-judge on the kept LAVA jobs and hostile variants
   lava_logs      LAVA job logs kept in tests/lava/logs/, read back
-  layout         the dependency rule of the source tree, on every include line
+  layout         the dependency rule of the source tree, on includes and on calls
+  msr_lists      the kernel's MSR numbers against the simulator's own list
   lost_writer    an AP lost before and after each line it writes: the log stays TAP
   report         the conformance report, rendered and read back
   runner         tests/run itself, with real boots and fake emulators

@@ -338,24 +338,17 @@ def check_per_cpu(tap, args, keep):
               [f"status {status}"] + b.lines[-3:])
 
 
-def main(argv):
-    p = argument_parser(__name__, __doc__)
-    p.add_argument("--elf", required=True)
-    p.add_argument("--iso", required=True)
-    p.add_argument("--qemu", default="qemu-system-x86_64")
-    p.add_argument("--log-dir", help="keep the serial logs of the default runs, "
-                   "the selftests and a Bail out! here (for the tap_parsers check)")
-    args = p.parse_args(argv)
-
+def keeper(log_dir):
+    """keep(name, b): b's TAP as log_dir/name.log, where a log_dir is given."""
     def keep(name, b):
-        if args.log_dir:
-            os.makedirs(args.log_dir, exist_ok=True)
-            with open(os.path.join(args.log_dir, name + ".log"), "w") as f:
+        if log_dir:
+            os.makedirs(log_dir, exist_ok=True)
+            with open(os.path.join(log_dir, name + ".log"), "w") as f:
                 f.write("".join(line + "\n" for line in b.tap_lines))
+    return keep
 
-    tap = Tap()
-    print("TAP version 13")
-
+def check_images(tap, args):
+    """The ISO's boot images and the ELF's entry points."""
     r = subprocess.run(["xorriso", "-indev", args.iso, "-report_el_torito", "plain"],
                        capture_output=True, text=True)
     platforms = {l.split()[6] for l in r.stdout.splitlines()
@@ -385,6 +378,10 @@ def main(argv):
               "the PVH note name the 32-bit entries",
               [f"found {entries}", f"symbols {want}"])
 
+
+def check_default_runs(tap, args, keep):
+    """The default run from the ISO and by PVH; the ISO's boot, the PVH
+    run's results and its lines, for the checks that read them."""
     for route in ("iso", "pvh"):
         b, status, problem = run_boot(args, route)
         keep(route, b)
@@ -402,7 +399,11 @@ def main(argv):
                   f"{route}: the kernel names its boot protocol")
         if route == "pvh":
             tcg_run, pvh_lines = res, b.lines
+    return cd, tcg_run, pvh_lines
 
+
+def check_usb_disk(tap, args, cd):
+    """The hybrid ISO as a raw disk runs what it runs from CD (cd)."""
     # Written to a USB stick (dd), the hybrid ISO is a hard disk: booted
     # so, by BIOS (its MBR) and by UEFI (its EFI partition), it must run
     # the same suite as from the CD. (snapshot=on: the ISO stays unwritten.)
@@ -421,6 +422,9 @@ def main(argv):
                   [f"problem {disk.verdict()[1]}", f"disk {summary(disk.lines)}, "
                    f"CD {summary(cd.lines)}"] + disk.lines[-3:])
 
+
+def check_tcg_priv(tap, tcg_run):
+    """The priv cases of TCG's default run (tcg_run): restricted pass, permitted #UD."""
     # QEMU TCG checks CPL and CR4.PCE (#GP(0) where RDPMC is restricted)
     # but does not implement the read: every permitted RDPMC raises #UD.
     priv = [r for r in tcg_run if r[1].startswith("priv.")]
@@ -435,6 +439,9 @@ def main(argv):
               f"TCG: all {len(permitted)} permitted reads are not ok with observed #UD",
               [f"{r[1]}: {r[0]} {r[3][-1:] }" for r in permitted if r not in ud])
 
+
+def check_said_once(tap, args, pvh_lines):
+    """Deviations and SKIP reasons of the default run (pvh_lines) said once."""
     # Each distinct deviation said once in full: a later failure that
     # deviates the same way (RCX and context aside) is a short block
     # naming the first, with what deviated in a few words where that is
@@ -472,6 +479,9 @@ def main(argv):
               problems[:10] + [f"{t}: verbose says {r!r}, default {resolved.get(t)!r}"
                                for t, r in skips["verbose"] if resolved.get(t) != r][:5])
 
+
+def check_selftests(tap, args, keep):
+    """The selftests, each with its verdict and words, and their summary."""
     b, status, problem = run_boot(args, "pvh", "tests=selftest.*")  # not selftest.hang
     keep("selftest", b)
     res = {r[1]: r for r in results(b.lines)}
@@ -490,6 +500,9 @@ def main(argv):
               f"selftest: summary {n_ok} passed, {n_fail} failed, {n_skip} skipped, status 1",
               [f"summary {summary(b.lines)}, status {status}, problem {problem}"])
 
+
+def check_smp(tap, args, keep):
+    """APs at work, lost and cut off; the clock and APIC mode on microvm."""
     # Four CPUs: each AP runs work and returns; an AP's fault and an AP
     # that hangs are reported to CPU 0, which goes on without them.
     # apic=xapic: the mode TCG's firmware left, nothing to say about it.
@@ -535,6 +548,9 @@ def main(argv):
               "apic=x2apic where CPUID has no x2APIC: the header says the run stays in xAPIC, and why",
               [l for l in b.lines if l.startswith("# cpus")])
 
+
+def check_mp_table(tap, args, keep):
+    """The CPUs from the MP table where there is no ACPI."""
     # No ACPI tables (acpi=off): SeaBIOS's MP table names the CPUs
     # (arch/mp_table.c). It lists the first logical CPU of each package
     # only, so the four vCPUs are four sockets.
@@ -564,6 +580,9 @@ def main(argv):
               [f"status {status}, problem {problem}"] +
               [l for l in b.lines if l.startswith("# cpus")])
 
+
+def check_ap_overflow(tap, args, keep):
+    """An AP's stack overflow reported to CPU 0."""
     # An AP's own kernel stack overflows into its own guard page; the #DF
     # that follows is taken on the AP's own IST1 stack and reported.
     b, status, problem = run_boot(args, "pvh", "tests=selftest.cpus.overflow verbose",
@@ -580,6 +599,9 @@ def main(argv):
               [f"observed {got[0] if got else 'missing'}, status {status}"] +
               (got[3] if got else []))
 
+
+def check_bad_command_lines(tap, args, keep):
+    """Each bad command line refused by the kernel, status 2."""
     for cmdline, message in [
             ("tests=selftest.pass bogus", "unknown option 'bogus'"),
             ("tests=", "tests= needs at least one pattern"),
@@ -598,6 +620,9 @@ def main(argv):
                   f"bad command line {cmdline!r}: refused, status 2",
                   [f"status {status}"] + b.lines[-3:])
 
+
+def check_exit_methods(tap, args):
+    """Each exit= method ends QEMU after the summary, with the verdict."""
     # exit=: each way of ending follows the summary; with QEMU -no-reboot
     # the reset and the triple fault end QEMU with status 0, and the boot
     # reads the verdict from the summary (a failing test gives 1 all the
@@ -618,10 +643,9 @@ def main(argv):
               "exit=reset, then a bad command line: refused, status 2",
               [f"status {status}, problem {problem}"] + b.lines[-3:])
 
-    check_consoles(tap, args, keep)
-    check_long_command_line(tap, args, keep)
-    check_per_cpu(tap, args, keep)
 
+def check_selection(tap, args):
+    """tests=, exclude= and list select what they say."""
     b, status, problem = run_boot(args, "pvh", "tests=no.such.test")
     tap.check(status == 2 and any("no test is selected" in l for l in b.lines),
               "a pattern that selects nothing is a harness error")
@@ -637,6 +661,9 @@ def main(argv):
               not any(i.startswith("selftest.") for i in listed),
               "list: prints the default run's IDs and exits 0", [f"status {status}"])
 
+
+def check_timing(tap, args):
+    """timing's time lines and exit tally."""
     # timing (make bench): after each result, its ticks; then the suite's.
     b, status, problem = run_boot(args, "pvh", "tests=selftest.pass,selftest.fail timing")
     ids = [r[1] for r in results(b.lines)]
@@ -670,6 +697,9 @@ def main(argv):
               "timing: the exit tally counts each RDPMC, MSR access and COM1 byte of a group, and the total adds up",
               [f"{g}: {t}" for g, t in tallies.items()] + [f"COM1 bytes of the tests {written}"])
 
+
+def check_reports(tap, args):
+    """A mismatch's report, make bench's rows and the short blocks."""
     # The YAML block of a mismatch (TCG: #UD where a read is required):
     # message, context, expected, observed once each, no line twice; the
     # model's reasoning ("  PRIV-1: ...") only with verbose.
@@ -708,5 +738,36 @@ def main(argv):
               "the second of two like deviations is a short block, and in full with verbose",
               [f"default {blocks['']}", f"verbose {blocks[' verbose']}"])
 
+
+def main(argv):
+    p = argument_parser(__name__, __doc__)
+    p.add_argument("--elf", required=True)
+    p.add_argument("--iso", required=True)
+    p.add_argument("--qemu", default="qemu-system-x86_64")
+    p.add_argument("--log-dir", help="keep the serial logs of the default runs, "
+                   "the selftests and a Bail out! here (for the tap_parsers check)")
+    args = p.parse_args(argv)
+    keep = keeper(args.log_dir)
+
+    tap = Tap()
+    print("TAP version 13")
+
+    check_images(tap, args)
+    cd, tcg_run, pvh_lines = check_default_runs(tap, args, keep)
+    check_usb_disk(tap, args, cd)
+    check_tcg_priv(tap, tcg_run)
+    check_said_once(tap, args, pvh_lines)
+    check_selftests(tap, args, keep)
+    check_smp(tap, args, keep)
+    check_mp_table(tap, args, keep)
+    check_ap_overflow(tap, args, keep)
+    check_bad_command_lines(tap, args, keep)
+    check_exit_methods(tap, args)
+    check_consoles(tap, args, keep)
+    check_long_command_line(tap, args, keep)
+    check_per_cpu(tap, args, keep)
+    check_selection(tap, args)
+    check_timing(tap, args)
+    check_reports(tap, args)
     return tap.finish()
 

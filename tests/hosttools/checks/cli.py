@@ -24,14 +24,8 @@ def run(cmd, timeout=120, **kw):
                           cwd=ROOT, **kw)
 
 
-def main(argv):
-    p = argument_parser(__name__, __doc__)
-    p.add_argument("--elf", required=True)
-    p.add_argument("--build", required=True)
-    p.add_argument("--qemu", default="qemu-system-x86_64")
-    args = p.parse_args(argv)
-    tap = Tap(detail_lines=6)
-    print("TAP version 13")
+def check_helps(tap, args):
+    """Every command's --help prints its usage and exits 0."""
     py = sys.executable
     host = os.path.join(args.build, "host")
     commands = ([[os.path.join(host, t)] for t in ("pmctest-model", "pmctest-sim", "model-test")] +
@@ -47,6 +41,9 @@ def main(argv):
                   f"{name} --help prints its usage and exits 0",
                   f"exit {r.returncode}\n{r.stdout[:200]}{r.stderr[:200]}")
 
+
+def check_make_run(tap, args):
+    """make help, and make run in another BUILD."""
     r = run(["make", "--no-print-directory", "help"])
     tap.check(r.returncode == 0 and all(f"make {t}" in r.stdout for t in ("run", "test", "bench", "lava")),
               "make help names the targets", r.stdout + r.stderr)
@@ -75,6 +72,11 @@ def main(argv):
                   "make run under TCG says its failures are the expected finding",
                   f"exit {r.returncode}\n{r.stderr[-300:]}")
 
+
+def check_refusals(tap, args):
+    """A command line the kernel would not take refused before booting;
+    ACCEL=kvm without /dev/kvm."""
+    py = sys.executable
     boot = [py, os.path.join(TESTS, "boot.py"), "--route", "pvh", "--elf", args.elf,
             "--qemu", args.qemu, "--timeout", "60"]
     for cmdline, what in (("tests=" + "a" * 1100, "1106 bytes"),
@@ -93,6 +95,9 @@ def main(argv):
         tap.check(r.returncode == 2 and "/dev/kvm" in r.stderr and "does not exist" in r.stderr,
                   "ACCEL=kvm without /dev/kvm: a clear message and status 2", r.stderr)
 
+
+def check_bench_kut(tap, args):
+    """make bench KUT_PMU=path: the path handed over, the SKIP, the boot."""
     # make bench KUT_PMU=path: the path reaches tests/bench.py; its row
     # SKIPs with the reason without one; QEMU takes the command line that
     # boots it (here with pmctest's ELF in the place of pmu.flat: QEMU boots
@@ -119,6 +124,10 @@ def main(argv):
               "make bench: QEMU boots a kernel with kvm-unit-tests' command line; how its run ended is read",
               [f"QEMU exit {q.returncode}", q.stderr.decode()[-300:], ended])
 
+
+def check_iso_words(tap, args):
+    """mkiso refuses a newline; GRUB hands odd words over as written."""
+    py = sys.executable
     with tempfile.TemporaryDirectory() as tmp:
         iso = os.path.join(tmp, "t.iso")
         r = run([os.path.join(SCRIPTS, "mkiso"), args.elf, iso, "verbose\nhalt"])
@@ -135,5 +144,20 @@ def main(argv):
             tap.check(r.returncode == 0 and b.returncode == 2 and message in b.stdout,
                       f"the ISO passes {word!r} to the kernel as written",
                       f"mkiso {r.returncode}, boot {b.returncode}\n{b.stdout[-300:]}{b.stderr[-200:]}")
+
+
+def main(argv):
+    p = argument_parser(__name__, __doc__)
+    p.add_argument("--elf", required=True)
+    p.add_argument("--build", required=True)
+    p.add_argument("--qemu", default="qemu-system-x86_64")
+    args = p.parse_args(argv)
+    tap = Tap(detail_lines=6)
+    print("TAP version 13")
+    check_helps(tap, args)
+    check_make_run(tap, args)
+    check_refusals(tap, args)
+    check_bench_kut(tap, args)
+    check_iso_words(tap, args)
     return tap.finish()
 

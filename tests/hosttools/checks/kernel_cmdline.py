@@ -1,15 +1,15 @@
-"""The host refuses the kernel command lines the kernel refuses, and no
-other: hosttools/kernel_cmdline.py against the kernel's own parser
-(kernel/cmdline.c, built for the host as cmdline-check), on a list of
-command lines and on seeded mutations of them. The one difference by
-design: the host refuses a tab, which the kernel reads as a space.
+"""The host asks the kernel's own parser (kernel/cmdline.c, built for the
+host as cmdline-check) through hosttools/kernel_cmdline.py: every command
+line of a list and of seeded mutations of them gets one answer, asked
+alone or in a batch, whatever bytes it holds; the limits of
+kernel/cmdline_limits.h hold to the byte and the pattern; and a tab,
+which the kernel reads as a space, is refused before booting.
 
   tests/check.py kernel_cmdline --parser BUILD/host/cmdline-check [--seed N]
 """
 import random
-import subprocess
 
-from ..kernel_cmdline import cmdline_problem
+from ..kernel_cmdline import CMDLINE_MAX, PATTERNS_MAX, cmdline_problem, cmdline_problems
 from ..tap_out import Tap
 from . import argument_parser
 
@@ -17,8 +17,7 @@ LINES = ["", "list", "verbose timing", "tests=selftest.pass", "tests=a.*,b?c",
          "exclude=priv.*", "tests=a exclude=b", "tests=a tests=b", "tests=",
          "exclude=", "tests=a,,b", "tests=,a", "tests=a,", "tests=A", "bogus",
          "tests", "tests=a=b", "=", "  tests=a  ", "tests=enc.*'; touch x; echo '",
-         "tests=" + ",".join(["a"] * 32), "tests=" + ",".join(["a"] * 33),
-         "tests=" + "a" * 1017, "tests=" + "a" * 1018, "list\x7f", "tests=é",
+         "list\x7f", "tests=é", "list\0verbose", "list\nverbose", "a\tb",
          "console=com1", "console=e9,com1", "console=", "console=com2",
          "console=com1,", "console=e9 console=e9", "console=com1,,e9",
          "tests=priv.*@cpu2", "exclude=*@cpu*", "tests=@", "cpus=all", "cpus=0",
@@ -48,10 +47,14 @@ def mutate(rng, line):
     return line
 
 
-def kernel_verdicts(parser, lines):
-    data = b"".join(line.encode("utf-8") + b"\0" for line in lines)
-    p = subprocess.run([parser], input=data, capture_output=True, timeout=60)
-    return p.stdout.decode("utf-8", "replace").splitlines()
+# (command line, whether the kernel takes it): the limits, to the unit.
+LIMITS = [
+    ("tests=" + "a" * (CMDLINE_MAX - 6), True),
+    ("tests=" + "a" * (CMDLINE_MAX - 5), False),
+    ("tests=" + ",".join(["a"] * PATTERNS_MAX), True),
+    ("tests=" + ",".join(["a"] * (PATTERNS_MAX + 1)), False),
+    ("list\tverbose", False),	# the kernel would read a space
+]
 
 
 def main(argv):
@@ -64,16 +67,19 @@ def main(argv):
     print("TAP version 13")
     print(f"# seed {args.seed}")
     tap = Tap()
-    for name, lines in (("the listed command lines", LINES),
-                        (f"{args.mutants} mutants of them",
-                         [mutate(rng, rng.choice(LINES)) for _ in range(args.mutants)])):
-        kernel = kernel_verdicts(args.parser, lines)
-        differ = []
-        for line, said in zip(lines, kernel):
-            host = cmdline_problem(line)
-            if (host is None) != (said == "ok") and not (host and "\t" in line):
-                differ.append(f"{line[:80]!r}: kernel {said}; host {host or 'ok'}")
-        tap.check(len(kernel) == len(lines) and not differ,
-                  f"the host and the kernel refuse the same of {name}",
-                  differ[:5] + [f"{len(kernel)} answers for {len(lines)} lines"])
+    listed = cmdline_problems(LINES, args.parser)
+    alone = [cmdline_problem(line) for line in LINES]
+    tap.check(listed == alone, "each listed command line gets one answer, alone or in a batch",
+              [f"{line[:80]!r}: batch {b}; alone {a}"
+               for line, b, a in zip(LINES, listed, alone) if a != b][:5])
+    mutants = [mutate(rng, rng.choice(LINES)) for _ in range(args.mutants)]
+    answers = cmdline_problems(mutants, args.parser)
+    tap.check(len(answers) == len(mutants) and all(a is None or a for a in answers),
+              f"each of {args.mutants} mutants gets one answer: ok or a reason")
+    wrong = [f"{line[:40]!r}...: {problem or 'taken'}"
+             for (line, taken), problem in zip(LIMITS, cmdline_problems([c for c, _ in LIMITS],
+                                                                        args.parser))
+             if (problem is None) != taken]
+    tap.check(not wrong, f"{CMDLINE_MAX} bytes and {PATTERNS_MAX} patterns are taken, "
+              "one more is refused, and so is a tab", wrong)
     return tap.finish()

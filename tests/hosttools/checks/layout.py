@@ -1,95 +1,32 @@
-"""The dependency rule of the source tree, checked on its #include and
-%include lines: arch/ implements the interfaces kernel/ declares and
-reports up only through hooks; kernel/main.c is the one kernel file that
-includes arch/; the suites see kernel/ and their library, never arch/,
-except the kernel-only suites of tests/kernel/ (docs/design.md,
-"Which layer stands on which").
+"""The dependency rule of the source tree (hosttools/layout_rule.py),
+checked on its #include and %include lines and on the names its objects
+refer to: arch/ implements the interfaces kernel/ declares and reports up
+only through hooks; kernel/main.c is the one kernel file that includes
+arch/; the suites see kernel/ and their library, never arch/, except the
+kernel-only suites of tests/kernel/ (docs/design.md, "Which layer stands
+on which").
 
 Every C and assembler file of the tree must be in a folder RULES names,
 every quoted include must name one file of the tree (a bare name: the
 includer's folder first, then the one folder that holds it), and that file
-must be in a folder the includer's rule allows. Prints each violation and
-exits 1; 0 when there is none. Then it adds, one at a time, includes
-that break the rule and wants each of them reported.
+must be in a folder the includer's rule allows. Every name an object of
+the kernel (make's build/obj) refers to and another folder defines must be
+one the rule allows (hosttools/layout_calls.py), and no files may refer to
+each other in a circle. Prints each violation and exits 1; 0 when there is
+none. Then it adds, one at a time, includes and references that break the
+rule and wants each of them reported.
 """
 import pathlib
 import re
 import sys
 
+from hosttools import layout_calls
 from hosttools.checks import argument_parser
+from hosttools.layout_rule import GENERATED, allows, describe, rule_for, sources
 from hosttools.tap_out import Tap
 
-SOURCES = ('.c', '.h', '.asm', '.inc')
 C_INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 ASM_INCLUDE = re.compile(r'^\s*%include\s+"([^"]+)"', re.M)
-
-# What arch/ may include from kernel/: the interfaces it implements, and
-# the plain data and text those are written in.
-ARCH_IMPLEMENTS = {'cpus.h', 'exec.h', 'platform.h'}
-ARCH_USES = {'model.h', 'strbuf.h', 'vectors.h', 'pmu_msr.h', 'exit_kind.h'}
-
-# Written into the build directory by make (the TAP header's version).
-GENERATED = {'version.h'}
-
-# Folder (or file) -> what its files may include: folders, or
-# (folder, {names}) for part of one; 'build' for GENERATED. The most
-# specific key wins.
-RULES = {
-    'boot': ['boot', 'arch'],
-    'arch': ['arch', ('kernel', ARCH_IMPLEMENTS | ARCH_USES)],
-    'kernel': ['kernel', 'build'],
-    'kernel/main.c': ['kernel', 'arch'],
-    'tests/lib': ['kernel', 'tests/lib'],
-    'tests/suites': ['kernel', 'tests/lib'],
-    'tests/kernel': ['kernel', 'tests/lib', 'arch'],
-    'tests/sim': ['kernel', 'tests/sim', 'tests/host'],
-    'tests/host': ['kernel', 'tests/host'],
-    'tests/bench': ['arch'],	# make bench's floor: the boot path alone
-    'tests/fuzz': ['arch', 'kernel'],	# the boot path's parsers, on the host
-    'tests/bootshim': [],	# the loader shim: a program of its own
-}
-
-SKIP = {'.git', 'build'}
-
-
-def sources(root):
-    for path in sorted(root.rglob('*')):
-        rel = path.relative_to(root)
-        if rel.parts[0] in SKIP or not path.is_file():
-            continue
-        if path.suffix in SOURCES:
-            yield rel
-
-
-def rule_for(rel):
-    """The key of RULES that governs rel, or None."""
-    for key in (rel.as_posix(), *(p.as_posix() for p in rel.parents)):
-        if key in RULES:
-            return key
-    return None
-
-
-def allows(rule, target):
-    """Whether RULES[rule] allows including target ('build/x.h' or a path)."""
-    folder, name = target.parent.as_posix(), target.name
-    for allowed in RULES[rule]:
-        if isinstance(allowed, tuple):
-            if folder == allowed[0] and name in allowed[1]:
-                return True
-        elif folder == allowed:
-            return True
-    return False
-
-
-def describe(rule):
-    parts = []
-    for allowed in RULES[rule]:
-        if isinstance(allowed, tuple):
-            parts.append(f"from {allowed[0]}/ only {', '.join(sorted(allowed[1]))}")
-        else:
-            parts.append(f'{allowed}/')
-    return f"{rule}{'' if rule.endswith('.c') else '/'} may include {'; '.join(parts)}"
-
 
 def includes(root, rel, extra):
     text = (root / rel).read_text(errors='replace')
@@ -148,30 +85,59 @@ VIOLATIONS = [
     ('tests/suites/ovf.c', 'no_such_header.h'),	# a header the tree lacks
 ]
 
+# References that break it, as if an object made them: (file, name).
+CALL_VIOLATIONS = [
+    ('arch/platform.c', 'harness_bail_out'),	# arch/ calls up into the harness
+    ('kernel/harness.c', 'gdt_init'),		# kernel/ into arch/ past its interfaces
+    ('tests/suites/priv.c', 'ring_run64'),	# a suite into arch/
+    ('kernel/glob.c', 'harness_bail_out'),	# a circle: harness.c calls glob.c
+]
 
-def self_test(root, tap):
-    """Each of VIOLATIONS, added alone to a tree that passes, is reported."""
+
+def call_problems(root, objects, extra=None):
+    refs = layout_calls.references(root, objects, extra)
+    return layout_calls.violations(root, refs) + layout_calls.circles(refs)
+
+
+def self_test(root, objects, tap):
+    """Each of VIOLATIONS and CALL_VIOLATIONS, added alone to a tree that
+    passes, is reported."""
     for rel, name in VIOLATIONS:
         _, problems = check(root, {pathlib.PurePosixPath(rel): [name]})
         tap.check(bool(problems), f'a deliberate violation is reported: {rel} including {name}')
+    for rel, name in CALL_VIOLATIONS:
+        problems = call_problems(root, objects, {rel: [name]})
+        tap.check(bool(problems), f'a deliberate violation is reported: {rel} calling {name}',
+                  ['not reported'])
 
 
 def main(argv):
     p = argument_parser(__name__, __doc__)
     p.add_argument('--root', default=str(pathlib.Path(__file__).resolve().parents[3]),
                    help='the top of the tree (default: this checkout)')
+    p.add_argument('--objects', help="the kernel's objects, as make builds them (default: ROOT/build/obj)")
     args = p.parse_args(argv)
     root = pathlib.Path(args.root)
+    objects = pathlib.Path(args.objects) if args.objects else root / 'build' / 'obj'
     if not (root / 'kernel').is_dir():
         print(f'layout: {root} is not the top of a pmctest tree', file=sys.stderr)
+        return 2
+    if not any(objects.rglob('*.o')):
+        print(f'layout: no objects in {objects}: build the kernel first (make)', file=sys.stderr)
         return 2
     print('TAP version 13')
     tap = Tap()
     count, problems = check(root)
     tap.check(not problems, f'every include of the {count} C and assembler files follows the dependency rule',
               problems)
-    if not problems:	# the deliberate violations mean something only on a tree that passes
-        self_test(root, tap)
+    refs = layout_calls.references(root, objects)
+    violations = layout_calls.violations(root, refs)
+    tap.check(not violations, f'every one of the {len(refs)} references between files follows the dependency rule',
+              violations)
+    circles = layout_calls.circles(refs)
+    tap.check(not circles, 'no files refer to each other in a circle', circles)
+    if not (problems or violations or circles):	# the deliberate violations mean something only on a tree that passes
+        self_test(root, objects, tap)
     return tap.finish()
 
 

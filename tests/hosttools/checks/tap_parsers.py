@@ -94,19 +94,27 @@ def yaml_data(out):
     return json.loads(line[5:])
 
 
-def check_perl(text, bail):
-    code, out, err = run(["perl", "-e", PERL], text)
-    f = result_fields(out)
-    plan, yaml, _ = expected_of(text)
+def script_report(cmd, text, bail, bail_lines):
+    """Run a parser script (PERL, TAPPY) on text: its exit status, its
+    RESULT fields, the lines it printed that are neither RESULT nor YAML
+    (problems; after a Bail out!, not those bail_lines start), the lines to
+    show and the YAML blocks it read."""
+    code, out, err = run(cmd, text)
     problems = [l for l in out.splitlines() if not l.startswith(("RESULT ", "YAML "))]
     if bail:
-        problems = [p for p in problems
-                    if not p.startswith(("parse error: Bad plan", "parse error: No plan"))]
+        problems = [p for p in problems if not p.startswith(bail_lines)]
+    shown = problems + [err.strip()] * bool(err.strip()) + [result_line(out)]
+    return code, result_fields(out), problems, shown, yaml_data(out)
+
+
+def check_perl(text, bail):
+    code, f, problems, shown, data = script_report(
+        ["perl", "-e", PERL], text, bail, ("parse error: Bad plan", "parse error: No plan"))
+    plan, yaml, _ = expected_of(text)
     ok = code == 0 and f.get("unknown") == "0" and not problems and \
         f.get("version") == "13" and f.get("yaml") == str(yaml) and \
         (bail or f.get("tests") == str(plan))
-    return ok, problems + [err.strip()] * bool(err.strip()) + [result_line(out)], \
-        yaml_data(out)
+    return ok, shown, data
 
 
 def result_line(out):
@@ -115,16 +123,12 @@ def result_line(out):
 
 
 def check_tappy(text, bail):
-    code, out, err = run(["/usr/bin/python3", "-c", TAPPY], text)
-    f = result_fields(out)
+    code, f, problems, shown, data = script_report(
+        ["/usr/bin/python3", "-c", TAPPY], text, bail, ("rule: Bailed",))
     plan, _, _ = expected_of(text)
-    problems = [l for l in out.splitlines() if not l.startswith(("RESULT ", "YAML "))]
-    if bail:
-        problems = [p for p in problems if not p.startswith("rule: Bailed")]
     ok = code == 0 and f.get("unknown") == "0" and not problems and \
         (bail or f.get("tests") == str(plan))
-    return ok, problems + [err.strip()] * bool(err.strip()) + [result_line(out)], \
-        yaml_data(out)
+    return ok, shown, data
 
 
 def check_node(text, bail):

@@ -40,11 +40,8 @@ from .output import say
 from .target_run import EXIT_ERROR
 
 
-def parse_args(argv):
-    p = Parser(
-        prog="tests/run", description=__doc__.splitlines()[0],
-        formatter_class=RawDescriptionHelpFormatter,
-        epilog="\n".join(__doc__.splitlines()[1:]))
+def add_selection(p):
+    """What to boot and which tests: the mode, tests=, more kernel options."""
     mode = p.add_mutually_exclusive_group(required=True)
     mode.add_argument("--target", metavar="NAME", help="boot this target")
     mode.add_argument("--all", action="store_true",
@@ -59,6 +56,10 @@ def parse_args(argv):
                    help="select tests (kernel option tests=)")
     p.add_argument("--kernel-args", default="", metavar="ARGS",
                    help="more kernel options, e.g. verbose")
+
+
+def add_outputs(p):
+    """Where the results go, and how a run is carried out and judged."""
     p.add_argument("--junit", metavar="FILE", help="write JUnit XML here")
     p.add_argument("--report", metavar="DIR",
                    help="write the conformance report (index.html) here")
@@ -92,6 +93,10 @@ def parse_args(argv):
                    help="run the tests that '!' expectations leave out")
     p.add_argument("--expect-dir", default=os.path.join(TESTS, "expect"),
                    metavar="DIR", help="where the expectation files are")
+
+
+def add_programs(p):
+    """The kernel, the images and the emulators."""
     p.add_argument("--elf", default=os.path.join(ROOT, "build", "pmctest.elf"))
     p.add_argument("--build", default=os.path.join(ROOT, "build"),
                    help="where make put the nested targets' images "
@@ -106,6 +111,16 @@ def parse_args(argv):
                         "(default: Debian's, which make test fetches)")
     p.add_argument("--keep", dest="keep_bochs", action="store_true",
                    help="keep the per-run ISOs and Bochs files")
+
+
+def parse_args(argv):
+    p = Parser(
+        prog="tests/run", description=__doc__.splitlines()[0],
+        formatter_class=RawDescriptionHelpFormatter,
+        epilog="\n".join(__doc__.splitlines()[1:]))
+    add_selection(p)
+    add_outputs(p)
+    add_programs(p)
     opts = p.parse_args(argv)
     if opts.lava and not opts.all:
         p.error("--lava needs --all")

@@ -1,8 +1,6 @@
 """The kernel command line of a run: tests=, exclude=, the target's own
 words and --kernel-args."""
 
-KERNEL_MAX_PATTERNS = 32     # HARNESS_MAX_PATTERNS in kernel/harness.h
-
 
 def kernel_cmdline(opts, excluded=(), target=None):
     parts = []

@@ -57,6 +57,84 @@ def sub(parent, tag, text=None, limit=DIAGNOSTIC_CHARS, **attributes):
     return el
 
 
+def suite_properties(suite, run, version):
+    """The properties of a target's testsuite: the runner's version, the
+    TAP header's, the target's and the emulator's."""
+    props = sub(suite, "properties")
+    if version:
+        sub(props, "property", name="pmctest-runner", value=version)
+    for key, value in header_properties(run.judge.lines if run.judge else []).items():
+        sub(props, "property", name=key, value=value)
+    for key in ("emulator", "route", "cpu", "accel", "machine",
+                "xen_args", "about", "expect"):
+        if run.target.get(key):
+            sub(props, "property", name=key, value=str(run.target[key]))
+    if run.outcome:
+        sub(props, "property", name="version", value=run.outcome.emulator)
+        for note in run.outcome.notes:
+            sub(props, "property", name="note", value=note)
+    if run.host_note:
+        sub(props, "property", name="other-host", value=run.host_note)
+
+
+def result_case(suite, cls, run, r, n):
+    """The testcase of TAP result r, counted in n."""
+    case = sub(suite, "testcase", name=r.id, classname=f"{cls}.{group_of(r.id)}",
+               time=f"{r.seconds:.3f}")
+    n["tests"] += 1
+    diag = "\n".join(diagnostics_of(r))
+    if run.differences and r.verdict in ("unexpected", "stale"):
+        n["skipped"] += 1
+        sub(case, "skipped", type="other-host",
+            message=f"{run.host_note}: "
+                    f"{reason_of(r) if r.verdict == 'unexpected' else 'stale expectation'}")
+        sub(case, "system-out", diag)
+    elif r.verdict == "unexpected":
+        n["failures"] += 1
+        sub(case, "failure", diag, type="deviation", message=reason_of(r))
+    elif r.verdict == "stale":
+        n["failures"] += 1
+        e = r.expectation
+        sub(case, "failure", diag, type="stale-expectation",
+            message=f"{e.where} lists this test as failing "
+                    f"({e.reason}) but it "
+                    f"{'was skipped' if r.kind == 'skip' else 'passed'}")
+    elif r.verdict == "todo":
+        n["skipped"] += 1
+        sub(case, "skipped", type="known-deviation",
+            message=f"known deviation ({r.expectation.where}): {r.expectation.reason}")
+        sub(case, "system-out", diag)
+    elif r.verdict == "skip":
+        n["skipped"] += 1
+        sub(case, "skipped", type="skip", message=r.skip_reason)
+    elif diag:
+        sub(case, "system-out", diag)
+
+
+def run_cases(suite, cls, run, n):
+    """The testcases of what the target left out, of a run that could not
+    be carried out (boot) and of expectations that match no test."""
+    for e in run.excluded:
+        case = sub(suite, "testcase", classname=cls, name=e.pattern, time="0")
+        n["tests"] += 1
+        n["skipped"] += 1
+        sub(case, "skipped", type="left-out",
+            message=f"left out on this target: {e.reason}")
+    for msg in run.problems + [m for m in run.mismatches
+                               if "matches no test" in m]:
+        is_error = msg in run.problems
+        case = sub(suite, "testcase", classname=cls,
+                   name="(boot)" if is_error else "(expectations)",
+                   time=f"{run.seconds:.3f}")
+        n["tests"] += 1
+        if is_error:
+            n["errors"] += 1
+            sub(case, "error", msg, type="harness", message=msg)
+        else:
+            n["failures"] += 1
+            sub(case, "failure", msg, type="stale-expectation", message=msg)
+
+
 def junit_xml(runs, version=""):
     """One testsuite per target, one testcase per TAP result; a run that
     could not be carried out adds an errored testcase named after the boot.
@@ -72,83 +150,13 @@ def junit_xml(runs, version=""):
             unavailable_suite(root, run, stamp, host)
             totals["tests"] += 1
             continue
-        suite = sub(root, "testsuite", name=name, timestamp=stamp,
-                              hostname=host)
-        props = sub(suite, "properties")
-        if version:
-            sub(props, "property", name="pmctest-runner", value=version)
-        for key, value in header_properties(run.judge.lines if run.judge else []).items():
-            sub(props, "property", name=key, value=value)
-        for key in ("emulator", "route", "cpu", "accel", "machine",
-                    "xen_args", "about", "expect"):
-            if run.target.get(key):
-                sub(props, "property", name=key,
-                              value=str(run.target[key]))
-        if run.outcome:
-            sub(props, "property", name="version",
-                          value=run.outcome.emulator)
-            for note in run.outcome.notes:
-                sub(props, "property", name="note", value=note)
-        if run.host_note:
-            sub(props, "property", name="other-host", value=run.host_note)
+        suite = sub(root, "testsuite", name=name, timestamp=stamp, hostname=host)
+        suite_properties(suite, run, version)
         n = dict(tests=0, failures=0, errors=0, skipped=0)
         cls = "pmctest." + name
         for r in (run.judge.results if run.judge else []):
-            case = sub(suite, "testcase", name=r.id,
-                                 classname=f"{cls}.{group_of(r.id)}",
-                                 time=f"{r.seconds:.3f}")
-            n["tests"] += 1
-            diag = "\n".join(diagnostics_of(r))
-            if run.differences and r.verdict in ("unexpected", "stale"):
-                n["skipped"] += 1
-                sub(case, "skipped", type="other-host",
-                    message=f"{run.host_note}: "
-                            f"{reason_of(r) if r.verdict == 'unexpected' else 'stale expectation'}")
-                sub(case, "system-out", diag)
-            elif r.verdict == "unexpected":
-                n["failures"] += 1
-                sub(case, "failure", diag, type="deviation",
-                    message=reason_of(r))
-            elif r.verdict == "stale":
-                n["failures"] += 1
-                e = r.expectation
-                sub(case, "failure", diag, type="stale-expectation",
-                    message=f"{e.where} lists this test as failing "
-                            f"({e.reason}) but it "
-                            f"{'was skipped' if r.kind == 'skip' else 'passed'}")
-            elif r.verdict == "todo":
-                n["skipped"] += 1
-                sub(case, "skipped", type="known-deviation",
-                              message=f"known deviation ({r.expectation.where}): "
-                                      f"{r.expectation.reason}")
-                sub(case, "system-out", diag)
-            elif r.verdict == "skip":
-                n["skipped"] += 1
-                sub(case, "skipped", type="skip",
-                              message=r.skip_reason)
-            elif diag:
-                sub(case, "system-out", diag)
-        for e in run.excluded:
-            case = sub(suite, "testcase", classname=cls,
-                                 name=e.pattern, time="0")
-            n["tests"] += 1
-            n["skipped"] += 1
-            sub(case, "skipped", type="left-out",
-                          message=f"left out on this target: {e.reason}")
-        for msg in run.problems + [m for m in run.mismatches
-                                   if "matches no test" in m]:
-            is_error = msg in run.problems
-            case = sub(suite, "testcase", classname=cls,
-                                 name="(boot)" if is_error else "(expectations)",
-                                 time=f"{run.seconds:.3f}")
-            n["tests"] += 1
-            if is_error:
-                n["errors"] += 1
-                sub(case, "error", msg, type="harness", message=msg)
-            else:
-                n["failures"] += 1
-                sub(case, "failure", msg, type="stale-expectation",
-                    message=msg)
+            result_case(suite, cls, run, r, n)
+        run_cases(suite, cls, run, n)
         if run.judge:
             sub(suite, "system-out", "\n".join(run.judge.lines), LOG_CHARS)
         for k, v in n.items():

@@ -4,9 +4,9 @@ import os
 import time
 from types import SimpleNamespace
 
+from ..kernel_cmdline import PATTERNS_MAX
 from .availability import availability
 from .bochs import run_bochs
-from .cmdline import KERNEL_MAX_PATTERNS
 from .expectations import load_expectations, recorded_host, required_header
 from .judge import Judge, reason_of
 from .nested import run_nested
@@ -92,10 +92,10 @@ class TargetRun:
         self.excluded = excluded
         self.judge = Judge([e for e in expectations if not e.excluded],
                            self.out)
-        if len(excluded) > KERNEL_MAX_PATTERNS:
+        if len(excluded) > PATTERNS_MAX:
             self.problems.append(
                 f"{len(excluded)} '!' expectations, but the kernel takes at "
-                f"most {KERNEL_MAX_PATTERNS} exclude= patterns: merge them")
+                f"most {PATTERNS_MAX} exclude= patterns: merge them")
             self.exit = EXIT_ERROR
             return self
         for e in excluded:

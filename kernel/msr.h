@@ -1,11 +1,14 @@
 /*
- * The PMU's MSRs and their fields, Intel and AMD, as numbers only: the one
- * list the kernel, its enumeration and its checks use (PROG-1, PROG-5,
- * MET-1, OVF-1..3, AMD-2; SDM Vol. 4, APM Vol. 2 "Performance Counters").
- * The simulator keeps its own list (tests/sim/sim_msr.h) on purpose.
+ * The MSRs of the kernel side (kernel/, arch/, the suites, tests/kernel/)
+ * and their fields, Intel and AMD, as numbers only: the PMU's (PROG-1,
+ * PROG-5, MET-1, OVF-1..3, AMD-2; SDM Vol. 4, APM Vol. 2 "Performance
+ * Counters") and the control MSRs around them. The one list: no file
+ * defines an MSR number of its own. The simulator keeps its own list
+ * (tests/sim/sim_msr.h) on purpose; tests/check.py msr_lists holds the
+ * two to the same numbers.
  */
-#ifndef PMCTEST_PMU_MSR_H
-#define PMCTEST_PMU_MSR_H
+#ifndef PMCTEST_MSR_H
+#define PMCTEST_MSR_H
 
 /* Intel, architectural PMU */
 #define MSR_IA32_PMC0			0x0C1u	/* + x */
@@ -47,12 +50,29 @@
 #define INUSE_FIXED(i)			(1ull << (32 + (i)))
 #define INUSE_PMI			(1ull << 63)
 
-/* AMD PerfEvtSeln only (AMD-4..6), and EFER's SVM enable. */
+/* AMD PerfEvtSeln only (AMD-4..6). */
 #define AMD_EVTSEL_EVENT_HIGH(e)	((((uint64_t)(e) >> 8) & 0xFu) << 32)
 #define AMD_EVTSEL_GUEST_ONLY		(1ull << 40)
 #define AMD_EVTSEL_HOST_ONLY		(1ull << 41)
+
+/* EFER (SDM Vol. 3A 2.2.1, APM Vol. 2 3.1.7): SYSCALL enable, NX enable,
+ * and the SVM enable AMD-6 reads. */
 #define MSR_EFER			0xC0000080u
+#define EFER_SCE			(1ull << 0)
+#define EFER_NXE			(1ull << 11)
 #define EFER_SVME			(1ull << 12)
+
+/* SYSCALL's target and flags mask (SDM Vol. 3A 5.8.8). */
+#define MSR_STAR			0xC0000081u
+#define MSR_LSTAR			0xC0000082u
+#define MSR_FMASK			0xC0000084u
+
+/* The local APIC's base and mode (SDM Vol. 3A 11.4.4, 11.12.1). */
+#define MSR_IA32_APIC_BASE		0x01Bu
+
+/* Enumerates what the CPU is not vulnerable to; where CPUID.07H.0:EDX[29]
+ * = 1 (SDM Vol. 4 2.1). */
+#define MSR_IA32_ARCH_CAPABILITIES	0x10Au
 
 /* PMI-6 */
 #define DEBUGCTL_FREEZE_PERFMON_ON_PMI	(1ull << 12)
