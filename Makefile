@@ -88,7 +88,7 @@ include $(wildcard tests/host/*.mk)
 host-tests: $(HOST_TESTS)
 
 host-progs: $(HOST_PROGS)
-$(HOST_PROGS): | $(BUILD)/.tools-run $(BUILD)/.tools-host
+$(HOST_PROGS): | $(BUILD)/.tools-run
 
 # Tools by need: scripts/tools.txt is the one table of what each command
 # needs, by set, each tool checked by what the project asks of it (tappy
@@ -160,7 +160,7 @@ xen: $(if $(XEN),,$(BUILD)/xen/fetched)
 
 # The command line GRUB passes is part of the ISO: rebuild when it changes.
 # One the kernel would refuse stops make here, with the kernel's reason.
-$(BUILD)/cmdline.txt: FORCE | $(BUILD)/.tools-run
+$(BUILD)/cmdline.txt: FORCE $(CMDLINE_CHECK) | $(BUILD)/.tools-run
 	@mkdir -p $(BUILD)
 	@$(PYTHON) tests/cmdline.py $@
 

@@ -2,9 +2,9 @@
 before anything boots: of the kernel's own parser (kernel/cmdline.c),
 built for the host with the checks of the line itself as
 build/host/cmdline-check (tests/host/cmdline_check.c). There is no second
-grammar here. make builds the program with the host programs; before it
-has (make run on a fresh tree needs the run set alone), nothing is refused
-here and the kernel refuses a bad line at boot, in the same words."""
+grammar here. make builds the program before the ISO (make run too); a
+host tool run before any make finds none, refuses nothing, and the kernel
+refuses a bad line at boot, in the same words."""
 import os
 import pathlib
 import re
