@@ -9,6 +9,7 @@ from ..targets import VMMS
 from .bochs import BOCHS_ROMS, BOCHS_VGA_ROMS, bochs_models, first_existing
 from .nested import nested_availability
 from .probe import cached, command_output
+from .qemu_pmu import qemu_pmu_unavailable
 from .xen import qemu_has_amd_iommu, xen_unavailable
 
 
@@ -46,6 +47,9 @@ def availability(target, opts):
         if "," in opts.elf or " " in opts.elf:
             return False, (f"{opts.elf}: a path with a comma or a space "
                            "cannot be Xen's module under QEMU")
+    elif target["emulator"] == "qemu" and target.get("qemu_pmu"):
+        if not os.access(opts.qemu_pmu, os.X_OK):
+            return False, qemu_pmu_unavailable(opts.qemu_pmu)
     elif target["emulator"] == "qemu":
         if not shutil.which(opts.qemu):
             return False, f"{opts.qemu} not found (Debian: qemu-system-x86)"
