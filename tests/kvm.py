@@ -39,6 +39,11 @@ def say(msg):
     print(f"kvm: {msg}", file=sys.stderr, flush=True)
 
 
+def report_l1(line):
+    if L1_REPORT.match(line):
+        print(line.strip(), file=sys.stderr, flush=True)
+
+
 def build(args):
     try:
         if args.kernel:
@@ -76,11 +81,12 @@ def run(args):
         log = open(args.log, "w") if args.log else None
         cpu = OUTER_CPU + (TCG_PMU if args.tcg_pmu else "")
         say(f"L1 on {args.qemu} -cpu {cpu}")
+        # L1's report as it comes: its kernel, KVM's enable_pmu and perf's
+        # "Performance Events:" line before pmctest's TAP, KVM's log after.
         boot = Boot(outer_command(args.qemu, os.path.join(args.images,
                                                           "kernel"),
-                                  initrd.name, cpu), args.timeout, True, log)
-    for line in L1_REPORT.findall(boot.stderr):
-        print(line.strip(), file=sys.stderr)
+                                  initrd.name, cpu), args.timeout, True, log,
+                    stderr_line=report_l1)
     status, problem = boot.verdict()
     if problem and not boot.tap_lines:
         problem = "no TAP from pmctest"
