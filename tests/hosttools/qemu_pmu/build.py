@@ -34,7 +34,7 @@ def resolve(root, pinned, say):
                                "of the 7.2 series")
     if version != pinned:
         say(f"{recipe.PACKAGE} {pinned} is no longer in the archive; "
-            f"building {version}, the newest 7.2")
+            f"taking {version}, the newest 7.2")
     return version, archive, None
 
 
