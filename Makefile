@@ -19,6 +19,24 @@ XEN_PINNED	:= 4.17.7+13-g2445b30a44-0+deb12u1
 XEN		?=
 XEN_IMAGE	:= $(if $(XEN),$(abspath $(XEN)),$(BUILD)/xen/xen)
 
+# The QEMU with the TCG PMU (tests/qemu-pmu/, docs/counting-tcg.md):
+# Debian's qemu source at a pinned version (where the archive no longer has
+# it, the newest 7.2), Debian's patches, then ours; built once per machine
+# into a cache outside the clone (make clean keeps it), QEMU_PMU_CACHE or
+# ${XDG_CACHE_HOME:-$HOME/.cache}/pmctest. The qemu-tcg-pmu-* targets run
+# it, and make run-kvm TCG_PMU=on runs L1 on it.
+QEMU_PMU_PINNED	:= 1:7.2+dfsg-7+deb12u18
+QEMU_PMU_CACHE	?=
+QEMU_PMU	:= $(BUILD)/qemu-pmu/qemu-system-x86_64
+QEMU_PMU_SRCS	:= $(wildcard tests/qemu-pmu/patches/*) tests/qemu_pmu.py \
+		   $(wildcard tests/hosttools/qemu_pmu/*.py)
+TCG_PMU		?= off
+ifneq ($(filter-out on off,$(TCG_PMU)),)
+$(error TCG_PMU=$(TCG_PMU): on (L1 on the QEMU with the TCG PMU) or off)
+endif
+export PMCTEST_QEMU_PMU_PINNED = $(QEMU_PMU_PINNED)
+export PMCTEST_QEMU_PMU_CACHE = $(QEMU_PMU_CACHE)
+
 # make run: TCG by default. ACCEL=kvm, CPU=model, QEMU_ARGS=..., TESTS=glob,glob,
 # FIRMWARE=uefi (OVMF instead of SeaBIOS)
 ACCEL		?= tcg
@@ -78,8 +96,7 @@ HOST_PROGS	:=
 HOST_TESTS	:=
 
 .PHONY: all run test bench clean host-progs host-tests spec-coverage design-svg help report lava xen FORCE \
-	clean-room \
-	nested-images run-kvm
+	clean-room nested-images run-kvm qemu-pmu
 all: $(ELF) $(ISO) host-progs
 
 # Host programs and their tests: each tests/host/*.mk appends to
@@ -158,6 +175,17 @@ $(BUILD)/xen/fetched: $(BUILD)/xen/pinned scripts/fetch_xen.py | $(BUILD)/.tools
 
 xen: $(if $(XEN),,$(BUILD)/xen/fetched)
 
+# Built again when a patch or the recipe changes; the cache makes that
+# quick where the key has been built before. Without a network (and no
+# cached build) the qemu-tcg-pmu-* targets are unavailable, with the reason.
+.SECONDARY: $(BUILD)/.tools-qemupmu
+$(BUILD)/qemu-pmu/built: $(QEMU_PMU_SRCS) | $(BUILD)/.tools-run $(BUILD)/.tools-qemupmu
+	$(PYTHON) tests/qemu_pmu.py build --pinned "$$PMCTEST_QEMU_PMU_PINNED" \
+		--cache "$$PMCTEST_QEMU_PMU_CACHE" --out $(BUILD)/qemu-pmu
+	@[ ! -e $(QEMU_PMU) ] || touch $@
+
+qemu-pmu: $(BUILD)/qemu-pmu/built
+
 # The command line GRUB passes is part of the ISO: rebuild when it changes.
 # One the kernel would refuse stops make here, with the kernel's reason.
 $(BUILD)/cmdline.txt: FORCE $(CMDLINE_CHECK) | $(BUILD)/.tools-run
@@ -205,11 +233,19 @@ run-kvm: $(ELF) | $(BUILD)/.tools-run $(BUILD)/.tools-nested
 	$(PYTHON) tests/kvm.py build --kernel "$$PMCTEST_KERNEL" \
 		$(if $(KERNEL_MODULES),--modules "$$PMCTEST_KERNEL_MODULES") --out $(BUILD)/kvm-own
 	$(PYTHON) tests/kvm.py run --images $(BUILD)/kvm-own --elf $(ELF) \
-		--qemu "$$PMCTEST_QEMU" --cmdline "$$PMCTEST_CMDLINE"
+		$(RUN_KVM_L0) --cmdline "$$PMCTEST_CMDLINE"
 else
 run-kvm: $(ELF) $(BUILD)/kvm-$(KVM)/kernel.txt
 	$(PYTHON) tests/kvm.py run --images $(BUILD)/kvm-$(KVM) --elf $(ELF) \
-		--qemu "$$PMCTEST_QEMU" --cmdline "$$PMCTEST_CMDLINE"
+		$(RUN_KVM_L0) --cmdline "$$PMCTEST_CMDLINE"
+endif
+# TCG_PMU=on: L1 on the QEMU with the TCG PMU, -cpu EPYC,tcg-pmu=on, so
+# that L1 finds counters and loads KVM with its vPMU on.
+ifeq ($(TCG_PMU),on)
+run-kvm: $(BUILD)/qemu-pmu/built
+RUN_KVM_L0	:= --qemu $(QEMU_PMU) --tcg-pmu
+else
+RUN_KVM_L0	:= --qemu "$$PMCTEST_QEMU"
 endif
 
 # make test runs these steps in this order and stops at the first that
@@ -349,9 +385,10 @@ test-hostile: $(ELF) $(ISO)
 # JUnit file that run wrote.
 XEN_CONSOLES	:= $(BUILD)/run/xen-pvh-dom0.console.log \
 		   $(BUILD)/run/xen-pvh-dom0-vpmu.console.log
-test-targets: all xen nested-images | $(BUILD)/.tools-test
+test-targets: all xen nested-images $(BUILD)/qemu-pmu/built | $(BUILD)/.tools-test
 	@rm -f $(XEN_CONSOLES)
 	$(PYTHON) tests/run --all --subset --elf $(ELF) --qemu "$$PMCTEST_QEMU" --xen "$$PMCTEST_XEN" \
+		--qemu-pmu $(QEMU_PMU) \
 		--junit $(BUILD)/junit.xml --log-dir $(BUILD)/run --report $(BUILD)/report
 	$(PYTHON) tests/check.py tap_parsers --xen-console $(XEN_CONSOLES)
 	$(PYTHON) tests/check.py xen_diff --run-dir $(BUILD)/run
@@ -406,6 +443,8 @@ help:
 	@echo '                     QEMU_ARGS=... QEMU=...'
 	@echo 'make run-kvm         pmctest on Linux KVM nested in QEMU TCG; KVM=6.1|6.12 (Debian),'
 	@echo '                     or KERNEL=bzImage KERNEL_MODULES=dir (your own); TESTS=, KERNEL_ARGS='
+	@echo '                     TCG_PMU=on: L1 on the QEMU with the TCG PMU, so KVM has its vPMU on'
+	@echo 'make qemu-pmu        build (or reuse from the cache) Debian'"'"'s QEMU with tests/qemu-pmu/patches'
 	@echo 'make nested-images   the Debian kernels and initramfs for the kvm-* targets: $(BUILD)/kvm-*/'
 	@echo 'make test            everything the project tests (what CI runs); QEMU=... for another QEMU,'
 	@echo '                     XEN=path for your own Xen in the xen-* targets (default: Debian'"'"'s, fetched)'

@@ -13,6 +13,9 @@ pmctest on one.
   tests/kvm.py run --images build/kvm-6.1 [--cmdline 'tests=priv.long.*']
         one boot: pmctest's TAP on stdout, what L1 reported on stderr; the
         exit status is the kernel's, as tests/boot.py's (0, 1, 2)
+  tests/kvm.py run --images build/kvm-6.1 --tcg-pmu --qemu build/qemu-pmu/qemu-system-x86_64
+        the same with L1 on the QEMU with the TCG PMU (-cpu EPYC,tcg-pmu=on):
+        L1's perf finds counters and KVM loads with its vPMU on
 """
 import argparse
 import os
@@ -27,7 +30,7 @@ from hosttools.kernel_cmdline import cmdline_problem
 from hosttools.nested.build import build_debian, build_own, read_info
 from hosttools.nested.initramfs import run_archive
 from hosttools.nested.kernels import KERNELS
-from hosttools.nested.outer import outer_command
+from hosttools.nested.outer import OUTER_CPU, TCG_PMU, outer_command
 from hosttools.procs import exit_on_signals
 from hosttools.tool_table import guard
 L1_REPORT = re.compile(r"^(pmctest-l1: .*|\s*\d+ kvm.*)$", re.M)
@@ -35,6 +38,11 @@ L1_REPORT = re.compile(r"^(pmctest-l1: .*|\s*\d+ kvm.*)$", re.M)
 
 def say(msg):
     print(f"kvm: {msg}", file=sys.stderr, flush=True)
+
+
+def report_l1(line):
+    if L1_REPORT.match(line):
+        print(line.strip(), file=sys.stderr, flush=True)
 
 
 def build(args):
@@ -72,11 +80,14 @@ def run(args):
         initrd.write(run_archive(elf, args.cmdline))
         initrd.flush()
         log = open(args.log, "w") if args.log else None
+        cpu = OUTER_CPU + (TCG_PMU if args.tcg_pmu else "")
+        say(f"L1 on {args.qemu} -cpu {cpu}")
+        # L1's report as it comes: its kernel, KVM's enable_pmu and perf's
+        # "Performance Events:" line before pmctest's TAP, KVM's log after.
         boot = Boot(outer_command(args.qemu, os.path.join(args.images,
                                                           "kernel"),
-                                  initrd.name), args.timeout, True, log)
-    for line in L1_REPORT.findall(boot.stderr):
-        print(line.strip(), file=sys.stderr)
+                                  initrd.name, cpu), args.timeout, True, log,
+                    stderr_line=report_l1)
     status, problem = boot.verdict()
     if problem and not boot.tap_lines:
         problem = "no TAP from pmctest"
@@ -102,7 +113,11 @@ def main(argv):
     r.add_argument("--images", required=True)
     r.add_argument("--elf", default=os.path.join(ROOT, "build", "pmctest.elf"))
     r.add_argument("--cmdline", default="", help="pmctest's command line")
-    r.add_argument("--qemu", default="qemu-system-x86_64")
+    r.add_argument("--qemu", default="qemu-system-x86_64",
+                   help="the outer QEMU, L1's")
+    r.add_argument("--tcg-pmu", action="store_true",
+                   help="-cpu EPYC,tcg-pmu=on: a --qemu built with "
+                        "tests/qemu-pmu/patches (make qemu-pmu)")
     r.add_argument("--timeout", type=float, default=600.0)
     r.add_argument("--log", help="also write the TAP here")
     args = p.parse_args(argv)

@@ -66,12 +66,15 @@ class Boot:
     tests/xen_console.py: the guest's lines after Xen's "(d0) ")."""
 
     def __init__(self, cmd, timeout, echo, log, console=None,
-                 end_at_summary=False):
+                 end_at_summary=False, stderr_line=None):
         """end_at_summary: the emulator is ended once the summary line or a
         Bail out! has come (a VMM that restarts the guest on a reset
-        instead of ending), and the verdict is read from the TAP."""
+        instead of ending), and the verdict is read from the TAP.
+        stderr_line, if given, is called with each line of the emulator's
+        stderr as it comes (a nested L1's console, reported live)."""
         self.cmd = cmd
         self.console = console
+        self.stderr_line = stderr_line
         self.stopped_by = "QEMU"    # who stopped the guest, if one did
         self.end_at_summary = end_at_summary
         self.ended_at_summary = False
@@ -109,6 +112,8 @@ class Boot:
                 elif streams[fd] is err:
                     for raw in err.feed(data):
                         errors.append(raw.decode("utf-8", "replace"))
+                        if self.stderr_line:
+                            self.stderr_line(errors[-1])
                         m = QEMU_FATAL.search(errors[-1])
                         if m and not self.fatal:
                             self.fatal = m.group(0).strip()

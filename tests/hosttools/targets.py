@@ -36,6 +36,8 @@ becomes one JUnit testsuite. Fields:
             line, e.g. "apic=x2apic" (before --kernel-args)
   fallbacks QEMU: (stderr text, -cpu suffix, why) retried once when QEMU
             fails to start with that text on stderr
+  qemu_pmu  QEMU: run on the QEMU with the TCG PMU (tests/qemu-pmu/: make
+            builds it; tests/run --qemu-pmu), not on --qemu
   about     one line for --list-targets
 
 Nothing here knows what a target gets wrong: that is tests/expect/.
@@ -49,11 +51,11 @@ ARCH_CAPABILITIES = ("failed to set MSR 0x10a", ",-arch-capabilities",
 
 
 def qemu(name, accel, cpu, route, about, machine="", expect=None,
-         timeout=120, fallbacks=(), firmware="bios", cpus=1):
+         timeout=120, fallbacks=(), firmware="bios", cpus=1, qemu_pmu=False):
     return dict(name=name, emulator="qemu", accel=accel, cpu=cpu,
                 route=route, machine=machine, expect=expect or name,
                 timeout=timeout, fallbacks=list(fallbacks), about=about,
-                firmware=firmware, cpus=cpus)
+                firmware=firmware, cpus=cpus, qemu_pmu=qemu_pmu)
 
 
 # The VMMs a hypervisor developer ships, booting build/pmctest.elf on KVM:
@@ -147,6 +149,12 @@ TARGETS = [
     qemu("qemu-tcg-amd-microvm", "tcg", "EPYC", "pvh",
          "QEMU TCG, -cpu EPYC, PVH -kernel on -M microvm",
          machine="microvm", expect="qemu-tcg-amd"),
+    # The AMD core counters emulated by Debian's QEMU with tests/qemu-pmu/
+    # applied: the MSRs hold values and RDPMC reads them; nothing counts
+    # yet (docs/counting-tcg.md).
+    qemu("qemu-tcg-pmu-amd", "tcg", "EPYC,tcg-pmu=on", "pvh",
+         "QEMU TCG with the TCG PMU (tests/qemu-pmu/), -cpu EPYC,tcg-pmu=on, "
+         "PVH -kernel on pc", qemu_pmu=True),
     qemu("qemu-kvm-host", "kvm", "host", "pvh",
          "QEMU KVM, -cpu host, PVH -kernel on -M microvm",
          machine="microvm", fallbacks=[ARCH_CAPABILITIES]),

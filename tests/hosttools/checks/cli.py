@@ -31,7 +31,7 @@ def check_helps(tap, args):
     commands = ([[os.path.join(host, t)] for t in ("pmctest-model", "pmctest-sim", "model-test")] +
                 [[py, os.path.join(TESTS, t)] for t in
                  ("run", "boot.py", "bench.py", "lava.py", "lava-judge", "mutation.py", "check.py",
-                  "cmdline.py", "kvm.py", "clean_room.py", "load_loop.py")] +
+                  "cmdline.py", "kvm.py", "clean_room.py", "load_loop.py", "qemu_pmu.py")] +
                 [[py, os.path.join(TESTS, "check.py"), name] for name in names()] +
                 [[py, os.path.join(SCRIPTS, "psf2c.py")], [os.path.join(SCRIPTS, "mkiso")]])
     for cmd in commands:
@@ -47,6 +47,22 @@ def check_make_run(tap, args):
     r = run(["make", "--no-print-directory", "help"])
     tap.check(r.returncode == 0 and all(f"make {t}" in r.stdout for t in ("run", "test", "bench", "lava")),
               "make help names the targets", r.stdout + r.stderr)
+
+    # make run-kvm TCG_PMU=on: L1 on the QEMU with the TCG PMU, built
+    # first; a value other than on/off refused before anything runs.
+    r = run(["make", "--no-print-directory", "-n", "run-kvm", "TCG_PMU=on",
+             "BUILD=/tmp/elsewhere"])
+    tap.check(r.returncode == 0 and "tests/qemu_pmu.py build" in r.stdout and
+              "--qemu /tmp/elsewhere/qemu-pmu/qemu-system-x86_64 --tcg-pmu" in r.stdout,
+              "make run-kvm TCG_PMU=on builds the QEMU with the TCG PMU and runs L1 on it",
+              f"exit {r.returncode}\n{r.stdout[-400:]}{r.stderr[-200:]}")
+    r = run(["make", "--no-print-directory", "-n", "run-kvm", "TCG_PMU=yes"])
+    tap.check(r.returncode != 0 and "TCG_PMU=yes" in r.stderr,
+              "make run-kvm TCG_PMU=yes is refused, naming the value", r.stderr[-300:])
+    r = run([py, os.path.join(TESTS, "qemu_pmu.py"), "build", "--pinned", "",
+             "--out", "/nonexistent"])
+    tap.check(r.returncode == 2 and "--pinned" in r.stderr,
+              "qemu_pmu.py refuses an empty --pinned, status 2", r.stderr[-300:])
 
     r = run(["make", "--no-print-directory", "-n", "run", "BUILD=/tmp/elsewhere"])
     tap.check("--iso /tmp/elsewhere/pmctest.iso" in r.stdout,

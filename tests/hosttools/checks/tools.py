@@ -47,10 +47,12 @@ def check_sets(tap):
     """Each command asks for its sets and no other."""
     run, uefi = tool_table.packages("run"), tool_table.packages("uefi")
     test, cleanroom = tool_table.packages("test"), tool_table.packages("cleanroom")
+    qemupmu = tool_table.packages("qemupmu")
     cases = ((("run",), run, "make run asks for the run set alone"),
              (("run", "FIRMWARE=uefi"), run | uefi, "make run FIRMWARE=uefi adds the uefi set"),
              (("all",), run, "make asks for the run set alone"),
              (("test",), run | test, "make test asks for every set but cleanroom"),
+             (("qemu-pmu",), run | qemupmu, "make qemu-pmu adds the qemupmu set"),
              (("clean-room",), cleanroom, "make clean-room asks for the cleanroom set alone"))
     for args, want, name in cases:
         got, why = asked_for(*args)

@@ -39,6 +39,10 @@ if [ ! -c /dev/kvm ]; then
 	finish 2
 fi
 say "linux $(uname -r), kvm enable_pmu=$(cat /sys/module/kvm/parameters/enable_pmu 2>/dev/null)"
+# Whether L1's perf found counters: "Performance Events: AMD PMU driver."
+# with them, "... no PMU driver, software events only." without.
+perf=$(dmesg | sed -n 's/^\[[^]]*\] //; /Performance Events:/p' | tail -1)
+say "${perf:-no Performance Events: line in L1's log}"
 if [ ! -f /pmctest/pmctest.elf ] || [ ! -f /pmctest/args ]; then
 	say "no /pmctest/pmctest.elf or /pmctest/args: the run's archive is missing"
 	finish 2

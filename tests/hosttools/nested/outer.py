@@ -9,6 +9,9 @@ QEMU prints them there."""
 # priv.long.* run); loglevel=3 keeps KVM's "Unhandled WRMSR" lines off
 # the console (init.sh prints them counted at the end). 1 GiB: the initramfs unpacked plus the 64 MiB guest.
 OUTER_CPU = "EPYC"
+# added to OUTER_CPU where the outer QEMU has the TCG PMU (tests/qemu-pmu/):
+# the AMD core counters, so that L1's perf finds a PMU and KVM its vPMU
+TCG_PMU = ",tcg-pmu=on"
 OUTER_MEMORY = 1024
 L1_CMDLINE = "console=ttyS1 loglevel=3 panic=-1 mitigations=off"
 

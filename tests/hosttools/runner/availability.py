@@ -9,6 +9,7 @@ from ..targets import VMMS
 from .bochs import BOCHS_ROMS, BOCHS_VGA_ROMS, bochs_models, first_existing
 from .nested import nested_availability
 from .probe import cached, command_output
+from .qemu_pmu import qemu_pmu_unavailable
 from .xen import qemu_has_amd_iommu, xen_unavailable
 
 
@@ -84,13 +85,24 @@ def bochs_why_not(target, opts):
     return None
 
 
-# What each emulator needs beyond the VMMs' binary and /dev/kvm. Any other
-# falls to bochs_why_not, the VMMs too, as before this table (which looks
-# unintended: a VMM target then wants Bochs installed).
+def qemu_pmu_why_not(opts):
+    """The QEMU with the TCG PMU (make qemu-pmu) is there to run."""
+    return None if os.access(opts.qemu_pmu, os.X_OK) else qemu_pmu_unavailable(opts.qemu_pmu)
+
+
+def any_qemu_why_not(target, opts):
+    if target.get("qemu_pmu"):
+        return qemu_pmu_why_not(opts)
+    return qemu_why_not(opts) or qemu_target_why_not(target, opts)
+
+
+# What each emulator needs beyond the VMMs' binary and /dev/kvm (a VMM
+# needs nothing more); any other is Bochs.
 EMULATOR_WHY_NOT = {
     "nested": lambda target, opts: qemu_why_not(opts) or nested_why_not(target, opts),
     "xen": lambda target, opts: qemu_why_not(opts) or xen_why_not(target, opts),
-    "qemu": lambda target, opts: qemu_why_not(opts) or qemu_target_why_not(target, opts),
+    "qemu": any_qemu_why_not,
+    **{vmm: lambda target, opts: None for vmm in VMMS},
 }
 
 

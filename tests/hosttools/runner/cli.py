@@ -102,6 +102,11 @@ def add_programs(p):
                    help="where make put the nested targets' images "
                         "(kvm-NAME/)")
     p.add_argument("--qemu", default="qemu-system-x86_64")
+    p.add_argument("--qemu-pmu", default=os.path.join(ROOT, "build", "qemu-pmu",
+                                                      "qemu-system-x86_64"),
+                   metavar="PATH",
+                   help="the QEMU with the TCG PMU of the *-pmu-* targets "
+                        "(default: make's build of tests/qemu-pmu/)")
     p.add_argument("--bochs", default="bochs")
     for name in ("crosvm", "firecracker", "cloud-hypervisor"):
         p.add_argument(f"--{name}", default=name, metavar="PATH",

@@ -29,23 +29,29 @@ def kvm_version():
     return f"KVM in Linux {os.uname().release}"
 
 
+def qemu_for(target, opts):
+    """The QEMU binary a target runs on: --qemu-pmu for the TCG PMU's."""
+    return opts.qemu_pmu if target.get("qemu_pmu") else opts.qemu
+
+
 def qemu_command(opts, accel, cpu, machine, route, cmdline, iso=None,
-                 firmware="bios", cpus=1):
+                 firmware="bios", cpus=1, qemu=None):
     """tests/boot.py's QEMU command line for one boot of opts.elf, with
-    cpus vCPUs."""
+    cpus vCPUs, on qemu (default: --qemu)."""
     return qemu_boot.qemu_command(SimpleNamespace(
-        qemu=opts.qemu, memory=64, accel=accel, cpu=cpu, machine=machine,
+        qemu=qemu or opts.qemu, memory=64, accel=accel, cpu=cpu, machine=machine,
         route=route, elf=opts.elf, iso=iso, cmdline=cmdline,
         qemu_args=f"-smp {cpus}" if cpus > 1 else "", firmware=firmware))
 
 
 def run_qemu(target, opts, ctx, judge, timeout):
     outcome = Outcome()
-    versions = [qemu_version(opts.qemu)]
+    qemu = qemu_for(target, opts)
+    versions = [qemu_version(qemu)]
     if target["accel"] == "kvm":
         versions.append(kvm_version())
     outcome.emulator = "; ".join(versions)
-    outcome.host = qemu_release(opts.qemu) + (
+    outcome.host = qemu_release(qemu) + (
         ", " + kvm_version() if target["accel"] == "kvm" else "")
     cmdline = kernel_cmdline(opts, ctx.excluded, target)
     cpu = target["cpu"]
@@ -54,7 +60,8 @@ def run_qemu(target, opts, ctx, judge, timeout):
         iso = ctx.isos.iso(cmdline) if target["route"] == "iso" else None
         cmd = qemu_command(opts, target["accel"], cpu, target["machine"],
                            target["route"], cmdline, iso,
-                           target.get("firmware", "bios"), target.get("cpus", 1))
+                           target.get("firmware", "bios"), target.get("cpus", 1),
+                           qemu)
         boot = start(cmd, timeout, judge, outcome, "QEMU")
         if boot is None:
             return outcome

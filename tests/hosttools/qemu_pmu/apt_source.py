@@ -1,0 +1,142 @@
+"""Debian's source package through a deb-src list of our own, written
+from this machine's apt sources (deb822 .sources files and the one-line
+sources.list): apt-get update and apt-get source with Dir::Etc::SourceList,
+SourceParts and Dir::State::Lists pointed at it. The machine's apt
+configuration and package lists are not touched."""
+import glob
+import os
+import re
+import subprocess
+
+APT_SOURCES = "/etc/apt/sources.list"
+APT_SOURCE_PARTS = "/etc/apt/sources.list.d"
+UPSTREAM_SERIES = re.compile(r"^(\d+:)?7\.2[+~.-]")
+
+
+def deb822_stanzas(text):
+    """The stanzas of a deb822 file as dicts (continuation lines joined)."""
+    stanzas, fields, key = [], {}, None
+    for line in text.splitlines() + [""]:
+        if line.startswith("#"):
+            continue
+        if not line.strip():
+            if fields:
+                stanzas.append(fields)
+            fields, key = {}, None
+        elif line[0] in " \t" and key:
+            fields[key] += "\n" + line.strip()
+        elif ":" in line:
+            key, value = line.split(":", 1)
+            key = key.strip().lower()
+            fields[key] = value.strip()
+    return stanzas
+
+
+def deb_src_lines(sources=APT_SOURCES, parts=APT_SOURCE_PARTS):
+    """One deb-src line for each suite the machine's apt takes binary
+    packages from."""
+    lines = []
+    for path in sorted(glob.glob(os.path.join(parts, "*.sources"))):
+        with open(path) as f:
+            for s in deb822_stanzas(f.read()):
+                if "deb" not in s.get("types", "").split() or \
+                        s.get("enabled", "yes").lower() == "no":
+                    continue
+                signed = s.get("signed-by", "")
+                option = (f"[signed-by={signed}] " if signed.startswith("/")
+                          and "\n" not in signed else "")
+                for uri in s.get("uris", "").split():
+                    for suite in s.get("suites", "").split():
+                        lines.append(f"deb-src {option}{uri} {suite} "
+                                     f"{s.get('components', '')}".rstrip())
+    one_line = [sources] + sorted(glob.glob(os.path.join(parts, "*.list")))
+    for path in one_line:
+        try:
+            with open(path) as f:
+                text = f.read()
+        except OSError:
+            continue
+        for line in text.splitlines():
+            if re.match(r"^\s*deb\s", line):
+                lines.append("deb-src" + line.strip()[3:])
+    return lines
+
+
+class SourceArchive:
+    """apt-get and apt-cache on the private list in DIR (its package lists
+    in DIR/lists)."""
+
+    def __init__(self, where):
+        self.where = where
+        self.list = os.path.join(where, "sources.list")
+        self.lists = os.path.join(where, "lists")
+
+    def options(self):
+        return ["-o", f"Dir::Etc::SourceList={self.list}",
+                "-o", "Dir::Etc::SourceParts=/dev/null",
+                "-o", f"Dir::State::Lists={self.lists}",
+                "-o", f"Dir::Cache={os.path.join(self.where, 'cache')}"]
+
+    def run(self, tool, args, cwd=None, log=None):
+        cmd = [tool] + self.options() + args
+        if log:
+            log.write("$ " + " ".join(cmd) + "\n")
+            log.flush()
+            return subprocess.run(cmd, cwd=cwd, stdout=log, stderr=log,
+                                  stdin=subprocess.DEVNULL)
+        return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True,
+                              stdin=subprocess.DEVNULL)
+
+    def update(self):
+        """Refresh the deb-src lists: None, or why it failed."""
+        lines = deb_src_lines()
+        if not lines:
+            return (f"no Debian archive in {APT_SOURCES} or "
+                    f"{APT_SOURCE_PARTS}/ to take the source from")
+        os.makedirs(os.path.join(self.lists, "partial"), exist_ok=True)
+        os.makedirs(os.path.join(self.where, "cache", "archives", "partial"),
+                    exist_ok=True)
+        with open(self.list, "w") as f:
+            f.write("\n".join(lines) + "\n")
+        p = self.run("apt-get", ["update", "-qq"])
+        if p.returncode:
+            return "apt-get update of the deb-src lists failed: " + \
+                (p.stderr.strip().splitlines() or ["?"])[-1]
+        return None
+
+    def versions(self, package):
+        out = self.run("apt-cache", ["showsrc", package]).stdout
+        found, name = set(), None
+        for line in out.splitlines():
+            if line.startswith("Package:"):
+                name = line.split(":", 1)[1].strip()
+            elif line.startswith("Version:") and name == package:
+                found.add(line.split(":", 1)[1].strip())
+        return found
+
+    def choose(self, package, pinned):
+        """The pinned version where the archive has it, else the newest of
+        the same upstream series (7.2); None where there is none."""
+        versions = self.versions(package)
+        if pinned in versions:
+            return pinned
+        best = None
+        for v in versions:
+            if UPSTREAM_SERIES.match(v) and (best is None or newer(v, best)):
+                best = v
+        return best
+
+    def source(self, package, version, into, log):
+        """apt-get source: the unpacked tree with Debian's patch series
+        applied (dpkg-source -x), or None."""
+        p = self.run("apt-get", ["source", "-q", f"{package}={version}"],
+                     cwd=into, log=log)
+        if p.returncode:
+            return None
+        trees = [d for d in glob.glob(os.path.join(into, f"{package}-*"))
+                 if os.path.isdir(d)]
+        return trees[0] if len(trees) == 1 else None
+
+
+def newer(a, b):
+    return subprocess.run(["dpkg", "--compare-versions", a, "gt", b]).returncode == 0
