@@ -30,6 +30,8 @@ nothing set.
   spec_doc    the statements of docs/spec.md
   tool_table  scripts/tools.txt: the tools each command needs, their
               packages, and the one line a missing program gives
+  apt_sources this machine's apt sources, read from its deb822 and one-line
+              lists (the throwaway roots, the QEMU source's deb-src list)
   rootfs      a throwaway Debian root (make clean-room), entered through
               private namespaces and removed without crossing a mount
   runner/     tests/run, one job per module

@@ -13,7 +13,6 @@ mounted under it.
 """
 import contextlib
 import fcntl
-import glob
 import hashlib
 import os
 import re
@@ -22,6 +21,7 @@ import subprocess
 import tempfile
 
 from . import procs
+from .apt_sources import machine_sources
 
 SUITE = "bookworm"
 # Bump when the recipe below changes what a cached root holds.
@@ -38,48 +38,11 @@ def cache_dir():
     return os.path.join(base, "pmctest", "rootfs")
 
 
-def deb822_stanzas(text):
-    """The stanzas of a deb822 file as dicts (field names lower-case)."""
-    stanzas, current, key = [], {}, None
-    for line in text.splitlines():
-        if line.startswith("#"):
-            continue
-        if not line.strip():
-            if current:
-                stanzas.append(current)
-            current, key = {}, None
-        elif line[0] in " \t" and key:
-            current[key] += "\n" + line.strip()
-        elif ":" in line:
-            key, value = line.split(":", 1)
-            key = key.strip().lower()
-            current[key] = value.strip()
-    if current:
-        stanzas.append(current)
-    return stanzas
-
-
-def debian_sources(suite=SUITE, etc="/etc/apt"):
+def debian_sources(suite=SUITE):
     """This machine's enabled `deb` sources of suite and its -updates and
-    -security suites, from the deb822 files (and a one-line sources.list):
-    a list of (uri, suites, components, signed_by)."""
-    found = []
-    for path in sorted(glob.glob(os.path.join(etc, "sources.list.d", "*.sources"))):
-        with open(path) as f:
-            for s in deb822_stanzas(f.read()):
-                if "deb" in s.get("types", "").split() and s.get("enabled", "yes") != "no":
-                    for uri in s.get("uris", "").split():
-                        found.append((uri, s.get("suites", "").split(),
-                                      s.get("components", "").split(), s.get("signed-by", "")))
-    one_line = os.path.join(etc, "sources.list")
-    if os.path.exists(one_line):
-        with open(one_line) as f:
-            for line in f:
-                m = re.match(r"deb\s+(?:\[[^]]*\]\s+)?(\S+)\s+(\S+)\s+(.*)", line.strip())
-                if m:
-                    found.append((m[1], [m[2]], m[3].split(), ""))
-    ours = [(u, [x for x in s if x == suite or x.startswith(suite + "-")], c, k)
-            for u, s, c, k in found]
+    -security suites: a list of (uri, suites, components, signed_by)."""
+    ours = [(s.uri, [x for x in s.suites if x == suite or x.startswith(suite + "-")],
+             s.components, s.signed_by) for s in machine_sources()]
     return [entry for entry in ours if entry[1]]
 
 

@@ -8,57 +8,20 @@ import os
 import re
 import subprocess
 
-APT_SOURCES = "/etc/apt/sources.list"
-APT_SOURCE_PARTS = "/etc/apt/sources.list.d"
+from ..apt_sources import ETC_APT, machine_sources
+
 UPSTREAM_SERIES = re.compile(r"^(\d+:)?7\.2[+~.-]")
 
 
-def deb822_stanzas(text):
-    """The stanzas of a deb822 file as dicts (continuation lines joined)."""
-    stanzas, fields, key = [], {}, None
-    for line in text.splitlines() + [""]:
-        if line.startswith("#"):
-            continue
-        if not line.strip():
-            if fields:
-                stanzas.append(fields)
-            fields, key = {}, None
-        elif line[0] in " \t" and key:
-            fields[key] += "\n" + line.strip()
-        elif ":" in line:
-            key, value = line.split(":", 1)
-            key = key.strip().lower()
-            fields[key] = value.strip()
-    return stanzas
-
-
-def deb_src_lines(sources=APT_SOURCES, parts=APT_SOURCE_PARTS):
+def deb_src_lines():
     """One deb-src line for each suite the machine's apt takes binary
     packages from."""
     lines = []
-    for path in sorted(glob.glob(os.path.join(parts, "*.sources"))):
-        with open(path) as f:
-            for s in deb822_stanzas(f.read()):
-                if "deb" not in s.get("types", "").split() or \
-                        s.get("enabled", "yes").lower() == "no":
-                    continue
-                signed = s.get("signed-by", "")
-                option = (f"[signed-by={signed}] " if signed.startswith("/")
-                          and "\n" not in signed else "")
-                for uri in s.get("uris", "").split():
-                    for suite in s.get("suites", "").split():
-                        lines.append(f"deb-src {option}{uri} {suite} "
-                                     f"{s.get('components', '')}".rstrip())
-    one_line = [sources] + sorted(glob.glob(os.path.join(parts, "*.list")))
-    for path in one_line:
-        try:
-            with open(path) as f:
-                text = f.read()
-        except OSError:
-            continue
-        for line in text.splitlines():
-            if re.match(r"^\s*deb\s", line):
-                lines.append("deb-src" + line.strip()[3:])
+    for source in machine_sources():
+        option = f"[signed-by={source.signed_by}] " if source.signed_by else ""
+        for suite in source.suites:
+            lines.append(f"deb-src {option}{source.uri} {suite} "
+                         f"{' '.join(source.components)}".rstrip())
     return lines
 
 
@@ -91,8 +54,8 @@ class SourceArchive:
         """Refresh the deb-src lists: None, or why it failed."""
         lines = deb_src_lines()
         if not lines:
-            return (f"no Debian archive in {APT_SOURCES} or "
-                    f"{APT_SOURCE_PARTS}/ to take the source from")
+            return (f"no Debian archive in {ETC_APT}/sources.list or "
+                    f"{ETC_APT}/sources.list.d/ to take the source from")
         os.makedirs(os.path.join(self.lists, "partial"), exist_ok=True)
         os.makedirs(os.path.join(self.where, "cache", "archives", "partial"),
                     exist_ok=True)
