@@ -16,7 +16,6 @@ depends on timing still passes at about twice its time.
 import argparse
 import os
 import statistics
-import subprocess
 import sys
 import time
 

@@ -42,14 +42,9 @@ def check_helps(tap, args):
                   f"exit {r.returncode}\n{r.stdout[:200]}{r.stderr[:200]}")
 
 
-def check_make_run(tap, args):
-    """make help, and make run in another BUILD."""
-    r = run(["make", "--no-print-directory", "help"])
-    tap.check(r.returncode == 0 and all(f"make {t}" in r.stdout for t in ("run", "test", "bench", "lava")),
-              "make help names the targets", r.stdout + r.stderr)
-
-    # make run-kvm TCG_PMU=on: L1 on the QEMU with the TCG PMU, built
-    # first; a value other than on/off refused before anything runs.
+def check_run_kvm_pmu(tap):
+    """make run-kvm TCG_PMU=on: L1 on the QEMU with the TCG PMU, built
+    first; a value other than on/off refused before anything runs."""
     r = run(["make", "--no-print-directory", "-n", "run-kvm", "TCG_PMU=on",
              "BUILD=/tmp/elsewhere"])
     tap.check(r.returncode == 0 and "tests/qemu_pmu.py build" in r.stdout and
@@ -59,10 +54,17 @@ def check_make_run(tap, args):
     r = run(["make", "--no-print-directory", "-n", "run-kvm", "TCG_PMU=yes"])
     tap.check(r.returncode != 0 and "TCG_PMU=yes" in r.stderr,
               "make run-kvm TCG_PMU=yes is refused, naming the value", r.stderr[-300:])
-    r = run([py, os.path.join(TESTS, "qemu_pmu.py"), "build", "--pinned", "",
+    r = run([sys.executable, os.path.join(TESTS, "qemu_pmu.py"), "build", "--pinned", "",
              "--out", "/nonexistent"])
     tap.check(r.returncode == 2 and "--pinned" in r.stderr,
               "qemu_pmu.py refuses an empty --pinned, status 2", r.stderr[-300:])
+
+
+def check_make_run(tap, args):
+    """make help, and make run in another BUILD."""
+    r = run(["make", "--no-print-directory", "help"])
+    tap.check(r.returncode == 0 and all(f"make {t}" in r.stdout for t in ("run", "test", "bench", "lava")),
+              "make help names the targets", r.stdout + r.stderr)
 
     r = run(["make", "--no-print-directory", "-n", "run", "BUILD=/tmp/elsewhere"])
     tap.check("--iso /tmp/elsewhere/pmctest.iso" in r.stdout,
@@ -172,6 +174,7 @@ def main(argv):
     print("TAP version 13")
     check_helps(tap, args)
     check_make_run(tap, args)
+    check_run_kvm_pmu(tap)
     check_refusals(tap, args)
     check_bench_kut(tap, args)
     check_iso_words(tap, args)
