@@ -22,11 +22,20 @@
 #define EXIT_LONG	1100ull
 #define EXIT_DELTA	(EXIT_LONG - EXIT_SHORT)
 
-/* exit.cpuid.overflow: the counter starts this many events below its top;
- * the first run stays below it, the second crosses it. */
-#define OVERFLOW_BELOW	(60 * EXITING_LOOP_INSTRUCTIONS)
+/* exit.cpuid.overflow: a run counts its loop and the harness's own
+ * instructions between the enabling and the stopping WRMSR (calls, the
+ * MSR accesses, the interrupt window), as a processor does. A run of
+ * BELOW_RUN iterations from 0 measures that window; the counter then
+ * starts OVERFLOW_ROOM events more than it below its top, so the same run
+ * stays below the top and a run of ACROSS_RUN iterations crosses it. The
+ * room is far more than two runs of one window differ by (the tolerance
+ * of an exact count) and less than the loop of the run across. */
 #define BELOW_RUN	25ull
 #define ACROSS_RUN	100ull
+#define OVERFLOW_ROOM	(35 * EXITING_LOOP_INSTRUCTIONS)
+/* Below the top by no more than this, a preset written through IA32_PMCx
+ * is sign-extended from bit 31 (PROG-5). */
+#define SIGN_EXTENDED	(1ull << 31)
 
 enum check { RINGS, FIXED, BRANCHES, CMASK, OVERFLOW };
 
@@ -158,16 +167,42 @@ static bool expect_status(const struct prog_counter *c, bool want,
 	return true;
 }
 
+/* The window of a run of BELOW_RUN iterations, counted from 0: at least
+ * its loop (EXIT-1), and little enough for a sign-extended preset to leave
+ * it and the room below the top. False (the test failed) otherwise. */
+static bool measure_window(struct prog_counter *c, struct prog_run r,
+			   uint64_t *window)
+{
+	uint64_t loop = EXITING_LOOP_INSTRUCTIONS * BELOW_RUN;
+	char text[160];
+	struct strbuf why;
+
+	strbuf_init(&why, text, sizeof(text));
+	r.preset = 0;
+	if (!prog_run(c, &r, window, &why)) {
+		test_fail("%s", text);
+		return false;
+	}
+	if (*window < loop || *window > SIGN_EXTENDED - OVERFLOW_ROOM) {
+		test_fail("EXIT-1: %s counted %llu from 0 over %llu iterations of the CPUID loop; expected its %llu instructions and the harness's around them, fewer than %llu",
+			  c->name, (unsigned long long)*window, BELOW_RUN,
+			  (unsigned long long)loop,
+			  SIGN_EXTENDED - OVERFLOW_ROOM + 1);
+		return false;
+	}
+	return true;
+}
+
 /* OVF-6: below the top nothing overflows, across it exactly once. */
 static void check_overflow(struct prog_counter *c, unsigned i)
 {
 	uint64_t top = width_mask(c->width);
 	struct prog_run r = {
 		prog_enables(c, FILTER_OS | FILTER_USR) | c->enable_int,
-		/* Written through IA32_PMCx: sign-extended from bit 31. */
-		top - OVERFLOW_BELOW + 1, false, 0, BELOW_RUN, cases[i].workload,
+		0, false, 0, BELOW_RUN, cases[i].workload,
 	};
-	uint64_t below, across, least;
+	uint64_t loop = EXITING_LOOP_INSTRUCTIONS * ACROSS_RUN;
+	uint64_t window, harness, below, across, least;
 	char text[160];
 	struct strbuf why;
 
@@ -176,14 +211,20 @@ static void check_overflow(struct prog_counter *c, unsigned i)
 		test_skip("%s", text);
 		return;
 	}
+	if (!measure_window(c, r, &window))
+		goto out;
+	harness = window - EXITING_LOOP_INSTRUCTIONS * BELOW_RUN;
+	/* Written through IA32_PMCx: sign-extended from bit 31. */
+	r.preset = top - (window + OVERFLOW_ROOM) + 1;
 	if (!prog_run(c, &r, &below, &why)) {
 		test_fail("%s", text);
 		goto out;
 	}
-	if (below < top - OVERFLOW_BELOW + 1 || pmi_taken() != 0) {
-		test_fail("OVF-6: %s from 0x%llx over %llu iterations of the CPUID loop (%llu instructions, below its top) reads 0x%llx with %u PMI; expected no overflow yet",
+	if (below < r.preset || pmi_taken() != 0) {
+		test_fail("OVF-6: %s from 0x%llx over %llu iterations of the CPUID loop (%llu counted from 0, %llu below its top) reads 0x%llx with %u PMI; expected no overflow yet",
 			  c->name, (unsigned long long)r.preset, BELOW_RUN,
-			  EXITING_LOOP_INSTRUCTIONS * BELOW_RUN,
+			  (unsigned long long)window,
+			  (unsigned long long)(window + OVERFLOW_ROOM),
 			  (unsigned long long)below, pmi_taken());
 		goto out;
 	}
@@ -195,19 +236,24 @@ static void check_overflow(struct prog_counter *c, unsigned i)
 		test_fail("%s", text);
 		goto out;
 	}
-	least = EXITING_LOOP_INSTRUCTIONS * ACROSS_RUN - (top - below + 1);
-	if (across < least || across >= least + EXITING_LOOP_INSTRUCTIONS * ACROSS_RUN)
+	/* OVF-1: past the top it holds what it counted beyond it: at least
+	 * the loop less what was left below the top, and less than one loop
+	 * more than that and the harness's window (its PMI handler runs in
+	 * the window too). */
+	least = loop - (top - below + 1);
+	if (across < least || across >= least + harness + loop)
 		test_fail("OVF-1: %s from 0x%llx over %llu iterations reads 0x%llx; expected it to wrap to %llu..%llu",
 			  c->name, (unsigned long long)below, ACROSS_RUN,
 			  (unsigned long long)across, (unsigned long long)least,
-			  (unsigned long long)(least + EXITING_LOOP_INSTRUCTIONS * ACROSS_RUN - 1));
+			  (unsigned long long)(least + harness + loop - 1));
 	else if (pmi_taken() != 1 || pmi_interrupts() != 1)
 		test_fail("OVF-6: %s wrapped once (to 0x%llx) with INT set: expected 1 PMI at vector 0x%x, observed %u (%u interrupts in all)",
 			  c->name, (unsigned long long)across, PMI_VECTOR,
 			  pmi_taken(), pmi_interrupts());
 	else if (expect_status(c, true, "across the top"))
-		test_note("%s: no overflow below the top (0x%llx), one across it (0x%llx)",
-			  c->name, (unsigned long long)below,
+		test_note("%s: %llu counted from 0 over the run below; no overflow below the top (0x%llx), one across it (0x%llx)",
+			  c->name, (unsigned long long)window,
+			  (unsigned long long)below,
 			  (unsigned long long)across);
 out:
 	pmi_disarm(c);
