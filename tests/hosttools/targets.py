@@ -36,8 +36,9 @@ becomes one JUnit testsuite. Fields:
             line, e.g. "apic=x2apic" (before --kernel-args)
   fallbacks QEMU: (stderr text, -cpu suffix, why) retried once when QEMU
             fails to start with that text on stderr
-  qemu_pmu  QEMU: run on the QEMU with the TCG PMU (tests/qemu-pmu/: make
-            builds it; tests/run --qemu-pmu), not on --qemu
+  qemu_pmu  QEMU and nested: run on the QEMU with the TCG PMU
+            (tests/qemu-pmu/: make builds it; tests/run --qemu-pmu), not
+            on --qemu; nested, L1 runs there with -cpu EPYC,tcg-pmu=on
   about     one line for --list-targets
 
 Nothing here knows what a target gets wrong: that is tests/expect/.
@@ -80,14 +81,18 @@ def bochs(name, cpu, about, bochs_cpu="", expect=None, timeout=300, cpus=1,
                 about=about, cpus=cpus, kernel_args=kernel_args)
 
 
-def nested(name, kernel, about, expect=None, timeout=300, explicit=False):
+def nested(name, kernel, about, expect=None, timeout=300, explicit=False,
+           qemu_pmu=False, subset=None):
     """pmctest in QEMU -accel kvm -cpu host -M microvm (PVH) on the KVM of
     Linux KERNEL, which runs in QEMU TCG -cpu EPYC (AMD SVM, nested
-    paging)."""
+    paging). qemu_pmu: L1 on the QEMU with the TCG PMU, -cpu
+    EPYC,tcg-pmu=on, so that L1's perf finds counters and KVM loads with
+    its vPMU on."""
     return dict(name=name, emulator="nested", route="pvh", accel="kvm",
                 cpu="host", machine="microvm", kernel=kernel,
                 expect=expect or name, timeout=timeout, about=about,
-                subset=KVM_SUBSET, explicit=explicit)
+                subset=subset or KVM_SUBSET, explicit=explicit,
+                qemu_pmu=qemu_pmu)
 
 
 def bochs_nested(name, kernel, cpu, about, timeout=1800):
@@ -111,6 +116,20 @@ KVM_SUBSET = ",".join([
     "priv.prot32.cpl3.*", "priv.real.*", "priv.v86.*", "enc.*",
     "ecx.types.cpl*", "ecx.index.gp.*", "ecx.index.fixed.*", "ecx.vmware.*",
     "ecx.fast.*", "data.*", "metrics.*", "amd.*", "prog.*", "ovf.*",
+    "pmi.*", "msr.*", "exit.*"])
+
+# With the vPMU on, KVM's PMU code decides what the counting half sees, and
+# L1 runs every test through it: make test runs the groups that reach that
+# code whole (the counter MSRs and their reset values, the event selects,
+# counting and its filters, overflow, the PMI, exits, RDPMC against RDMSR)
+# and, of RDPMC's decision in kvm_pmu_rdpmc(), the 64-bit privilege cases
+# at CPL 0 and 3 and the sampled ECX sweeps. The other modes and CPLs of
+# the privilege matrix leave out: the CPU checks CPL and CR4.PCE before
+# the RDPMC intercept, and KVM sees the same ECX from every mode
+# (kvm-6.1 and kvm-6.12 run them with the vPMU off).
+VPMU_SUBSET = ",".join([
+    "priv.long.cpl0.*", "priv.long.cpl3.*", "enc.*", "ecx.index.gp.*",
+    "ecx.vmware.*", "ecx.fast.*", "data.*", "amd.*", "prog.*", "ovf.*",
     "pmi.*", "msr.*", "exit.*"])
 
 # Under Bochs a nested target boots for minutes: one case of each kind of
@@ -197,6 +216,17 @@ TARGETS = [
            "Linux KVM 6.1 (Debian), nested in QEMU TCG -cpu EPYC"),
     nested("kvm-6.12", "6.12",
            "Linux KVM 6.12 (Debian), nested in QEMU TCG -cpu EPYC"),
+    # KVM with its vPMU on: L1 on the QEMU with the TCG PMU, whose
+    # perf finds the AMD core counters; the expectation files require
+    # L1's header lines saying so (docs/counting-tcg.md).
+    nested("kvm-6.1-vpmu", "6.1",
+           "Linux KVM 6.1 (Debian) with the vPMU on (enable_pmu=Y), nested "
+           "in QEMU TCG with the TCG PMU, -cpu EPYC,tcg-pmu=on",
+           qemu_pmu=True, subset=VPMU_SUBSET),
+    nested("kvm-6.12-vpmu", "6.12",
+           "Linux KVM 6.12 (Debian) with the vPMU on (enable_pmu=Y), nested "
+           "in QEMU TCG with the TCG PMU, -cpu EPYC,tcg-pmu=on",
+           qemu_pmu=True, subset=VPMU_SUBSET),
     # KVM's Intel side: Bochs emulates VMX, GRUB boots 6.12 with kvm-intel.
     # Slow (every instruction of L1 and of its KVM in Bochs): by name only,
     # with a subset of its own.

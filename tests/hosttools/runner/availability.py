@@ -99,7 +99,9 @@ def any_qemu_why_not(target, opts):
 # What each emulator needs beyond the VMMs' binary and /dev/kvm (a VMM
 # needs nothing more); any other is Bochs.
 EMULATOR_WHY_NOT = {
-    "nested": lambda target, opts: qemu_why_not(opts) or nested_why_not(target, opts),
+    "nested": lambda target, opts: ((qemu_pmu_why_not(opts) if target.get("qemu_pmu")
+                                     else qemu_why_not(opts)) or
+                                    nested_why_not(target, opts)),
     "xen": lambda target, opts: qemu_why_not(opts) or xen_why_not(target, opts),
     "qemu": any_qemu_why_not,
     **{vmm: lambda target, opts: None for vmm in VMMS},

@@ -10,17 +10,37 @@ import re
 
 from ..nested.build import read_info
 from ..nested.initramfs import run_archive
-from ..nested.outer import OUTER_CPU, outer_command
+from ..nested.outer import OUTER_CPU, TCG_PMU, outer_command
 
 from .boot_outcome import judge_end, start
 from .cmdline import kernel_cmdline
 from .outcome import Outcome
-from .qemu import qemu_release, qemu_version
+from .qemu import qemu_for, qemu_release, qemu_version
 
 L1_LINE = re.compile(r"^pmctest-l1: (.*)$", re.M)
 # KVM's log of the guest as init.sh counts it: "  2 kvm: kvm [137]: vcpu0,
 # guest rIP: 0x10047d Unhandled WRMSR(0xc0010004) = 0x5a5a"
 KVM_LOG = re.compile(r"^\s*(\d+) kvm.*?guest rIP: \S+ (.*)$", re.M)
+# What init says of L1 before pmctest starts: KVM's enable_pmu and perf's
+# "Performance Events:" line. Each becomes a header comment of the log
+# ("# l1 kvm: enable_pmu=Y", "# l1 perf: Performance Events: ..."), which
+# an expectation file's "# header:" lines can require.
+L1_HEADER = (
+    (re.compile(r"^pmctest-l1: linux \S+, kvm (enable_pmu=\S*)$"), "l1 kvm"),
+    (re.compile(r"^pmctest-l1: (Performance Events: .*|no Performance "
+                r"Events: line .*)$"), "l1 perf"),
+)
+
+
+def l1_header(judge):
+    """A Boot's stderr_line: L1's report lines fed to judge as the
+    header comments of L1_HEADER."""
+    def feed(line):
+        for pattern, key in L1_HEADER:
+            m = pattern.match(line.strip())
+            if m:
+                judge.feed(f"# {key}: {m.group(1)}")
+    return feed
 
 
 def images_dir(opts, target):
@@ -53,10 +73,11 @@ def run_nested(target, opts, ctx, judge, timeout):
     where = images_dir(opts, target)
     info = read_info(where)
     kernel = kernel_name(info)
-    outcome.emulator = (f"{qemu_version(opts.qemu)} TCG -cpu {OUTER_CPU}; "
+    qemu = qemu_for(target, opts)
+    cpu = OUTER_CPU + (TCG_PMU if target.get("qemu_pmu") else "")
+    outcome.emulator = (f"{qemu_version(qemu)} TCG -cpu {cpu}; "
                         f"KVM in {kernel}, nested")
-    outcome.host = (f"{qemu_release(opts.qemu)} TCG -cpu {OUTER_CPU}, "
-                    f"KVM in {kernel}")
+    outcome.host = f"{qemu_release(qemu)} TCG -cpu {cpu}, KVM in {kernel}"
     judge.out(f"# run: kernel {kernel}: {info['boot']}; modules "
               f"{info['modules']}")
     pinned = info.get("pinned")
@@ -74,8 +95,9 @@ def run_nested(target, opts, ctx, judge, timeout):
         out.write(base.read())
         out.write(run_archive(elf, kernel_cmdline(opts, ctx.excluded, target)))
     try:
-        boot = start(outer_command(opts.qemu, os.path.join(where, "kernel"),
-                                   initrd), timeout, judge, outcome, "QEMU")
+        boot = start(outer_command(qemu, os.path.join(where, "kernel"),
+                                   initrd, cpu), timeout, judge, outcome,
+                     "QEMU", stderr_line=l1_header(judge))
     finally:
         os.unlink(initrd)
     if boot is None:
@@ -89,10 +111,13 @@ def run_nested(target, opts, ctx, judge, timeout):
         outcome.problem = f"QEMU stopped the guest: {boot.fatal}"
     elif outcome.problem and not boot.timed_out:
         # Boot's message quotes all of stderr, here L1's whole console:
-        # its first line, or init's words where pmctest never wrote.
+        # its first line, or init's words where pmctest never wrote (the
+        # header lines of L1_HEADER aside, which the log has).
         why = [l for l in L1_LINE.findall(boot.stderr)
-               if not l.startswith(("linux ", "exit status"))]
+               if not l.startswith(("linux ", "exit status",
+                                    "Performance Events:",
+                                    "no Performance Events:"))]
         outcome.problem = ("L1 could not run pmctest: " + "; ".join(why)
-                           if why and not judge.lines else
+                           if why and not judge.tap.started else
                            outcome.problem.split("\n")[0])
     return outcome
