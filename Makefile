@@ -78,7 +78,7 @@ HOST_PROGS	:=
 HOST_TESTS	:=
 
 .PHONY: all run test bench clean host-progs host-tests spec-coverage design-svg help report lava xen FORCE \
-	clean-room \
+	clean-room lava-lab \
 	nested-images run-kvm
 all: $(ELF) $(ISO) host-progs
 
@@ -365,6 +365,15 @@ clean-room: | $(BUILD)/.tools-cleanroom
 	$(PYTHON) tests/clean_room.py --kill-check
 	$(PYTHON) tests/clean_room.py --keep-log $(BUILD)/clean-room
 
+# A real LAVA lab in a throwaway root (tests/lava_lab.py): PostgreSQL,
+# lava-server, the scheduler and a worker with 2 qemu devices, in a network
+# namespace of its own; six jobs queued at once, each fetched through
+# lavacli into $(BUILD)/lava-lab/ and judged by pmctest's expectations.
+# The installed root is cached in ~/.cache/pmctest/rootfs/. Root; not part
+# of make test.
+lava-lab: $(ELF) $(ISO) | $(BUILD)/.tools-lavalab
+	$(PYTHON) tests/lava_lab.py --elf $(ELF) --iso $(ISO) --out $(BUILD)/lava-lab
+
 # The conformance report of every target available here: $(BUILD)/report/.
 report: all xen | $(BUILD)/.tools-test
 	$(PYTHON) tests/run --all --elf $(ELF) --qemu "$$PMCTEST_QEMU" --xen "$$PMCTEST_XEN" \
@@ -398,6 +407,7 @@ help:
 	@echo '                     KUT_PMU=path/to/kvm-unit-tests/x86/pmu.flat runs it beside the suite'
 	@echo 'make mutation-report the simulator deviations and the tests that catch each'
 	@echo 'make clean-room      make run and .ci/run in a new Debian root (root; not part of make test)'
+	@echo 'make lava-lab        a LAVA lab in a new Debian root runs and judges six jobs (root; not part of make test)'
 	@echo 'make report          the conformance report of every target here: $(BUILD)/report/index.html'
 	@echo 'make spec-coverage   rewrite docs/spec-coverage.md'
 	@echo 'make design-svg      redraw docs/design.svg (scripts/design_svg.py)'

@@ -156,13 +156,7 @@ def build(path, sources, include, say):
         with open(policy, "w") as f:
             f.write("#!/bin/sh\nexit 101\n")
         os.chmod(policy, 0o755)
-        part = path + ".part"
-        code, out = procs.run(["tar", "--numeric-owner", "--one-file-system", "-czf",
-                               part, "-C", root, "."], timeout=600,
-                              text=True, errors="replace")
-        if code != 0:
-            raise RootError(f"tar failed (exit {code}): {out.strip()[-300:]}")
-        os.replace(part, path)
+        pack(root, path)
         say(f"cached {path}")
     finally:
         remove(work)
@@ -186,6 +180,49 @@ def cached(include, say):
             return path, False
         build(path, sources, include, say)
         return path, True
+
+
+def layer_path(base, name, packages, recipe):
+    """The cached tarball of base (a cached root's tarball) with packages
+    installed by the shell script recipe."""
+    key = hashlib.sha256(repr((os.path.basename(base), sorted(packages), recipe))
+                         .encode()).hexdigest()[:16]
+    return os.path.join(cache_dir(), f"{SUITE}-{name}-{key}.tar.gz")
+
+
+def cached_layer(base, name, packages, recipe, log_path, say, timeout=3600):
+    """The tarball of base with recipe run in it (sh -c recipe, $@ the
+    packages; this machine's network), built if not cached; (path, built
+    now). The recipe's output goes to log_path."""
+    path = layer_path(base, name, packages, recipe)
+    with locked(path):
+        if os.path.exists(path):
+            return path, False
+        work = work_folder()
+        try:
+            root = unpack(base, work)
+            with open(log_path, "w") as log:
+                code = run_in(root, ["sh", "-c", recipe, name, *sorted(packages)],
+                              {}, log, timeout)
+            if code != 0:
+                state = "timed out" if code is None else f"exit {code}"
+                raise RootError(f"installing the {name} layer failed ({state}; log: {log_path})")
+            pack(root, path)
+            say(f"cached {path}")
+        finally:
+            remove(work)
+        return path, True
+
+
+def pack(root, path):
+    """root (with nothing mounted in it) into the tarball path, atomically."""
+    part = path + ".part"
+    code, out = procs.run(["tar", "--numeric-owner", "--one-file-system", "-czf",
+                           part, "-C", root, "."], timeout=1200,
+                          text=True, errors="replace")
+    if code != 0:
+        raise RootError(f"tar failed (exit {code}): {out.strip()[-300:]}")
+    os.replace(part, path)
 
 
 def unpack(path, into):
@@ -226,10 +263,12 @@ def remove(folder):
 
 # Run inside the namespaces: the root's /proc (this PID namespace's), /sys
 # and /dev bound in, then the command in the root as root with a clean
-# environment. "$@": root, then the command's words.
+# environment. "$@": net (1 in a network namespace of its own, whose
+# loopback is brought up), root, then the command's words.
 ENTER = r'''
 set -e
-root=$1; shift
+net=$1; root=$2; shift 2
+if [ "$net" = 1 ]; then ip link set lo up; fi
 mount -t proc proc "$root/proc"
 mount --rbind /sys "$root/sys"
 mount --rbind /dev "$root/dev"
@@ -237,19 +276,21 @@ exec chroot "$root" "$@"
 '''
 
 
-def command_in(root, words, env):
-    """The command line that runs words in root, inside new namespaces."""
+def command_in(root, words, env, net=False):
+    """The command line that runs words in root, inside new namespaces;
+    net: in a network namespace of its own too (only its loopback, up)."""
     assignments = [f"{k}={v}" for k, v in sorted(env.items())]
     return ["unshare", "--mount", "--pid", "--fork", "--kill-child",
-            "--propagation", "private", "sh", "-c", ENTER, "enter", root,
+            *(["--net"] if net else []),
+            "--propagation", "private", "sh", "-c", ENTER, "enter", "1" if net else "0", root,
             "/usr/bin/env", "-i", f"PATH={PATH}", "HOME=/root", "LANG=C.UTF-8",
             *assignments, *words]
 
 
-def run_in(root, words, env, log, timeout):
+def run_in(root, words, env, log, timeout, net=False):
     """words run in root (see command_in), stdout and stderr to the open file
     log; the exit status (None when timeout ran out: all of it is killed)."""
-    proc = procs.start(command_in(root, words, {**proxy_environment(), **env}),
+    proc = procs.start(command_in(root, words, {**proxy_environment(), **env}, net),
                        stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
     try:
         return proc.wait(timeout=timeout)

@@ -1,0 +1,170 @@
+#!/usr/bin/env python3
+"""make lava-lab: a real LAVA lab in a throwaway root, pmctest's jobs run on
+it, each judged by pmctest's own expectations.
+
+  lava_lab.py [--elf ELF] [--iso ISO] [--out DIR] [--timeout SECONDS]
+      A bookworm root (hosttools.rootfs) with PostgreSQL, lava-server,
+      lava-dispatcher and lavacli installed and LAVA's database migrated,
+      cached in ~/.cache/pmctest/rootfs/; unpacked, then entered in a mount,
+      PID and network namespace of its own (only its loopback: nothing
+      collides with ports of this machine, nothing outside reaches in).
+      There tests/lavalab/lab.py brings up PostgreSQL, lava-server under
+      gunicorn, the scheduler, one worker with 2 qemu devices (no_kvm) and a
+      file server for ELF and ISO, all on 127.0.0.1, and submits the jobs
+      of hosttools.lab_jobs at once with lavacli: four targets, one job the
+      lab cancels, one that times out. Each job's log, definition and
+      results come back through lavacli into DIR/job-NAME/ and are judged
+      by tests/lava-judge. The root is removed at the end, also on failure
+      or a signal. Exit status: 0 every job reads as it should (the four
+      targets match their expectations, the cancelled and the timed-out
+      job are "not carried out": status 2), 1 one does not, 2 the lab
+      could not be brought up.
+"""
+import argparse
+import json
+import os
+import shutil
+import sys
+import time
+
+from hosttools import ROOT, TESTS, procs, rootfs
+from hosttools.lab_jobs import JOBS, RenderError, judge, render
+from hosttools.tool_table import guard
+
+# the base root is the clean room's (tests/clean_room.py): one debootstrap
+BASE_INCLUDE = ["git", "make", "ca-certificates"]
+PACKAGES = ["lava-server", "lava-dispatcher", "lavacli", "qemu-system-x86", "iproute2",
+            "gunicorn"]
+RECIPE = os.path.join(TESTS, "lavalab", "install.sh")
+DEVICES = ["qemu-01", "qemu-02"]
+FILES_URL = "http://127.0.0.1:8080"
+# seconds the lab may wait for one job's end (queued behind others included)
+JOB_WAIT = 900
+
+
+def say(line):
+    print(f"lava-lab: {line}", flush=True)
+
+
+def cached_root(out):
+    """The lab's cached root: (tarball, built now)."""
+    base, built_base = rootfs.cached(BASE_INCLUDE, say)
+    with open(RECIPE) as f:
+        recipe = f.read()
+    log = os.path.join(out, "install.log")
+    layer, built = rootfs.cached_layer(base, "lavalab", PACKAGES, recipe, log, say)
+    return layer, built or built_base
+
+
+def stage(root, args):
+    """The images, the jobs, the lab's script and its plan in root/lab/."""
+    lab = os.path.join(root, "lab")
+    images, jobs = os.path.join(lab, "images"), os.path.join(lab, "jobs")
+    for folder in (images, jobs, os.path.join(lab, "out")):
+        os.makedirs(folder)
+    shutil.copy(args.elf, os.path.join(images, "pmctest.elf"))
+    shutil.copy(args.iso, os.path.join(images, "pmctest.iso"))
+    for name in ("lab.py", "dictionary.jinja2"):
+        shutil.copy(os.path.join(TESTS, "lavalab", name), lab)
+    plan = {"out": "/lab/out", "images": "/lab/images", "devices": DEVICES,
+            "wait": JOB_WAIT, "jobs": []}
+    for job in JOBS:
+        with open(os.path.join(jobs, f"{job.name}.yaml"), "w") as f:
+            f.write(render(job, FILES_URL))
+        plan["jobs"].append({"name": job.name, "file": f"/lab/jobs/{job.name}.yaml",
+                             "cancel": job.cancel})
+    with open(os.path.join(lab, "plan.json"), "w") as f:
+        json.dump(plan, f, indent=1)
+
+
+def keep(root, out):
+    """What the lab fetched and its services' logs, copied into out."""
+    fetched = os.path.join(root, "lab", "out")
+    for name in sorted(os.listdir(fetched)):
+        dest = os.path.join(out, name)
+        shutil.rmtree(dest, ignore_errors=True)
+        shutil.copytree(os.path.join(fetched, name), dest)
+    logs = os.path.join(root, "var", "log", "lava-lab")
+    if os.path.isdir(logs):
+        shutil.rmtree(os.path.join(out, "services"), ignore_errors=True)
+        shutil.copytree(logs, os.path.join(out, "services"))
+
+
+def judged(out):
+    """Each job judged: the number that did not read as they should."""
+    wrong = 0
+    for job in JOBS:
+        folder = os.path.join(out, f"job-{job.name}")
+        if not os.path.isdir(folder):
+            say(f"{job.name}: never fetched")
+            wrong += 1
+            continue
+        status, text = judge(folder)
+        with open(os.path.join(folder, "judged.txt"), "w") as f:
+            f.write(text)
+        with open(os.path.join(folder, "job.json")) as f:
+            lab = json.load(f)
+        last = (text.strip().splitlines() or ["(no output)"])[-1]
+        ok = status == job.expect
+        wrong += not ok
+        say(f"{job.name} ({job.target}, LAVA job {lab['id']}: {lab['health']}): "
+            f"status {status}, {'as it should' if ok else f'NOT the expected {job.expect}'}"
+            f" | {last[:160]}")
+    return wrong
+
+
+def lab(args):
+    problem = rootfs.need_root()
+    if problem:
+        print(f"lava_lab.py: {problem}", file=sys.stderr)
+        return 2
+    for image in (args.elf, args.iso):
+        if not os.path.isfile(image):
+            print(f"lava_lab.py: {image} is not there: run make first", file=sys.stderr)
+            return 2
+    os.makedirs(args.out, exist_ok=True)
+    start = time.monotonic()
+    tarball, built = cached_root(args.out)
+    say(f"root: {'built' if built else 'cached'} {os.path.basename(tarball)}, "
+        f"{time.monotonic() - start:.0f} s")
+    work = rootfs.work_folder()
+    try:
+        root = rootfs.unpack(tarball, work)
+        stage(root, args)
+        say(f"unpacked and staged: {time.monotonic() - start:.0f} s")
+        env = {"LIBGUESTFS_BACKEND_SETTINGS": "force_tcg", "PYTHONUNBUFFERED": "1"}
+        code = rootfs.run_in(root, ["python3", "/lab/lab.py", "/lab/plan.json"], env,
+                             sys.stdout, args.timeout, net=True)
+        keep(root, args.out)
+    finally:
+        rootfs.remove(work)
+        say(f"lab torn down, {work} removed: {time.monotonic() - start:.0f} s after the start")
+    if code != 0:
+        say(f"the lab stopped ({'timed out' if code is None else f'exit {code}'}); "
+            f"its services' logs: {os.path.join(args.out, 'services')}")
+        return 2
+    wrong = judged(args.out)
+    say(f"{len(JOBS) - wrong} of {len(JOBS)} jobs read as they should; "
+        f"{time.monotonic() - start:.0f} s in all ({'first run: root built' if built else 'cached root'})")
+    return 1 if wrong else 0
+
+
+def main(argv):
+    build = os.path.join(ROOT, "build")
+    p = argparse.ArgumentParser(prog="tests/lava_lab.py", description=__doc__.splitlines()[0])
+    p.add_argument("--elf", default=os.path.join(build, "pmctest.elf"))
+    p.add_argument("--iso", default=os.path.join(build, "pmctest.iso"))
+    p.add_argument("--out", default=os.path.join(build, "lava-lab"),
+                   help="the fetched jobs, their verdicts and the services' logs")
+    p.add_argument("--timeout", type=int, default=3600, help="seconds the lab may run")
+    args = p.parse_args(argv)
+    try:
+        return lab(args)
+    except (rootfs.RootError, RenderError) as e:
+        print(f"lava_lab.py: {e}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    procs.exit_on_signals()
+    sys.exit(guard(main, sys.argv[1:]))
