@@ -84,10 +84,12 @@ def keep(root, out):
         dest = os.path.join(out, name)
         shutil.rmtree(dest, ignore_errors=True)
         shutil.copytree(os.path.join(fetched, name), dest)
-    logs = os.path.join(root, "var", "log", "lava-lab")
-    if os.path.isdir(logs):
-        shutil.rmtree(os.path.join(out, "services"), ignore_errors=True)
-        shutil.copytree(logs, os.path.join(out, "services"))
+    services = os.path.join(out, "services")
+    shutil.rmtree(services, ignore_errors=True)
+    for logs in ("lava-lab", "lava-server", "lava-dispatcher", "postgresql"):
+        folder = os.path.join(root, "var", "log", logs)
+        if os.path.isdir(folder):
+            shutil.copytree(folder, os.path.join(services, logs))
 
 
 def judged(out):

@@ -217,12 +217,16 @@ def cached_layer(base, name, packages, recipe, log_path, say, timeout=3600):
 def pack(root, path):
     """root (with nothing mounted in it) into the tarball path, atomically."""
     part = path + ".part"
-    code, out = procs.run(["tar", "--numeric-owner", "--one-file-system", "-czf",
-                           part, "-C", root, "."], timeout=1200,
-                          text=True, errors="replace")
-    if code != 0:
-        raise RootError(f"tar failed (exit {code}): {out.strip()[-300:]}")
-    os.replace(part, path)
+    try:
+        code, out = procs.run(["tar", "--numeric-owner", "--one-file-system", "-czf",
+                               part, "-C", root, "."], timeout=1200,
+                              text=True, errors="replace")
+        if code != 0:
+            raise RootError(f"tar failed (exit {code}): {out.strip()[-300:]}")
+        os.replace(part, path)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.remove(part)         # a tar that failed or was stopped
 
 
 def unpack(path, into):
