@@ -215,7 +215,7 @@ endif
 # make test runs these steps in this order and stops at the first that
 # fails. Each is a target of its own too, to run one part again.
 TEST_STEPS	:= test-tools host-tests test-boot test-hostile-boot test-tap-parsers \
-		   test-fuzz-tap test-lava test-cli test-kernel-cmdline test-screen \
+		   test-fuzz-tap test-lava test-lava-logs test-cli test-kernel-cmdline test-screen \
 		   test-spec-coverage test-runner test-hostile test-targets test-docs
 .PHONY: $(TEST_STEPS)
 
@@ -291,6 +291,16 @@ test-fuzz-tap: | $(BUILD)/.tools-test
 # LAVA accepts both jobs and records one result per TAP test, by each route.
 test-lava: $(ELF) $(ISO) | $(BUILD)/.tools-lava
 	$(PYTHON) tests/lava.py --elf $(ELF) --iso $(ISO) --check
+
+# LAVA job logs kept in tests/lava/logs/, no LAVA needed: the kernel's
+# serial lines read from them are whole TAP (a 'poweroff' LAVA typed and
+# its echo are not the kernel's); tests/lava-judge matches each route's
+# whole run with its expectation file, and refuses hostile variants
+# (cut, foreign lines, repeated or colliding IDs, another hypervisor)
+# with status 2; tests/run --all --lava reports a judged job.
+test-lava-logs: | $(BUILD)/.tools-test
+	$(PYTHON) tests/check.py lava_logs
+	$(PYTHON) tests/check.py lava_judge
 
 # What a user types: every command's --help, make run in another BUILD, and
 # the command lines refused before anything boots.
@@ -374,10 +384,15 @@ clean-room: | $(BUILD)/.tools-cleanroom
 lava-lab: $(ELF) $(ISO) | $(BUILD)/.tools-lavalab
 	$(PYTHON) tests/lava_lab.py --elf $(ELF) --iso $(ISO) --out $(BUILD)/lava-lab
 
-# The conformance report of every target available here: $(BUILD)/report/.
+# The conformance report of every target available here: $(BUILD)/report/;
+# LAVA_JOBS="DIR ..." adds finished LAVA jobs (tests/lava-judge --save
+# DIR), judged next to them.
+LAVA_JOBS	?=
+export PMCTEST_LAVA_JOBS = $(LAVA_JOBS)
 report: all xen | $(BUILD)/.tools-test
+	set -f; set --; for job in $$PMCTEST_LAVA_JOBS; do set -- "$$@" --lava "$$job"; done; \
 	$(PYTHON) tests/run --all --elf $(ELF) --qemu "$$PMCTEST_QEMU" --xen "$$PMCTEST_XEN" \
-		--report $(BUILD)/report || [ $$? = 1 ]
+		--report $(BUILD)/report "$$@" || [ $$? = 1 ]
 	@echo "pmctest: the report is $(BUILD)/report/index.html"
 
 spec-coverage: $(ELF) $(SIM)
@@ -403,6 +418,7 @@ help:
 	@echo '                     its steps, each a target too: $(wordlist 1,4,$(TEST_STEPS))'
 	@echo '                     $(wordlist 5,99,$(TEST_STEPS))'
 	@echo 'make lava            the run as a LAVA job (lava-run, root; LAVA_IMAGE=iso): $(BUILD)/lava/'
+	@echo 'tests/lava-judge     a finished LAVA job judged by tests/expect (make report LAVA_JOBS=DIR)'
 	@echo 'make bench           the bench.* group, suite CPU times, time and exits per group, sweep rates: $(BUILD)/bench.md'
 	@echo '                     KUT_PMU=path/to/kvm-unit-tests/x86/pmu.flat runs it beside the suite'
 	@echo 'make mutation-report the simulator deviations and the tests that catch each'

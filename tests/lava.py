@@ -9,25 +9,26 @@ what LAVA recorded.
       results, one line per test; exits 2 if the job did not complete,
       1 if LAVA recorded a failed test, else 0.
   lava.py --elf ELF --iso ISO --check
-      make test's check, TAP on stdout: both jobs pass lava-run
-      --validate; a default run, by each route, records exactly one LAVA
+      make test's check, TAP on stdout: LAVA's console logger writes
+      its own "poweroff" as the console's line when the echo comes
+      late (the shape of tests/lava/logs/pvh-poweroff-echo.log); both
+      jobs pass lava-run --validate; a default run, by each route, records exactly one LAVA
       result per TAP test line, with the same verdict, as many as the
       kernel's summary counts; a kernel that stops before its summary
       line fails the job.
       SKIPs, saying why, where lava-run cannot run (absent, not root).
 """
 import argparse
-import collections
-import json
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
 
-from hosttools import TESTS, tap_log
+from hosttools import TESTS, lava_log, tap_log
 from hosttools.tap_out import Tap
 from hosttools.kernel_cmdline import cmdline_problem
+from hosttools.targets import TARGETS
 from hosttools.verdict import verdict
 from hosttools.tool_table import guard
 
@@ -44,16 +45,27 @@ def why_not_runnable():
     return None
 
 
+def target_of(cpu, route, smp):
+    """The tests/run target this job is, by QEMU TCG on pc with SeaBIOS
+    (LAVA's qemu device type), or "none"."""
+    return next((t["name"] for t in TARGETS if t["emulator"] == "qemu" and
+                 t["accel"] == "tcg" and t["cpu"] == cpu and
+                 t["route"] == route and t["machine"] == "" and
+                 t["firmware"] == "bios" and t["cpus"] == smp), "none")
+
+
 def render(image, cmdline, cpu, timeout, out, smp=1):
     """The job for image (an ELF: PVH, an ISO: GRUB) in out/job.yaml; smp
     vCPUs (the ELF's job)."""
     iso = image.endswith(".iso")
+    target = target_of(cpu, "iso" if iso else "pvh", smp)
     with open(os.path.join(JOBS, "job-iso.yaml" if iso else "job-pvh.yaml")) as f:
         job = f.read()
     for key, value in (("@ELF@", os.path.abspath(image)),
                        ("@ISO@", os.path.abspath(image)),
                        ("@APPEND@", f"-append '{cmdline}'" if cmdline else ""),
                        ("@CPU@", cpu), ("@SMP@", str(smp)),
+                       ("@TARGET@", target),
                        ("@TIMEOUT@", str(timeout))):
         job = job.replace(key, value)
     path = os.path.join(out, "job.yaml")
@@ -78,34 +90,13 @@ class Job:
         self.read(proc.stdout + proc.stderr)
 
     def read(self, log):
-        """LAVA's log records: its results, the serial lines, its errors."""
+        """LAVA's log records: its results, the kernel's serial lines
+        (hosttools/lava_log.py says which records they are), its errors."""
         self.log = log
-        self.results, self.serial, self.errors = [], [], []
-        records = []
-        for line in log.splitlines():
-            try:
-                record = json.loads(line)
-            except ValueError:
-                continue
-            if isinstance(record, dict):
-                records.append((record.get("lvl"), record.get("msg")))
-        # what LAVA typed, which the console echoes (before or after LAVA
-        # logs the typing)
-        sent = collections.Counter(msg.strip() for level, msg in records
-                                   if level == "input" and isinstance(msg, str))
-        for level, msg in records:
-            if level == "results" and isinstance(msg, dict):
-                self.results.append(msg)
-            elif level == "target" and isinstance(msg, str):
-                # LAVA's log puts a backslash before every quote of the
-                # console's lines (and drops CR, ESC and empty lines)
-                text = tap_log.CONTROL.sub("", msg.replace('\\"', '"'))
-                if sent[text]:
-                    sent[text] -= 1
-                else:
-                    self.serial.append(text)
-            elif level == "error":
-                self.errors.append(str(msg))
+        records = lava_log.records(log, strict=False)
+        self.results = lava_log.results(records)
+        self.serial = lava_log.serial_lines(records)
+        self.errors = lava_log.errors(records)
 
     def tests(self):
         """LAVA's per-test results: [(test ID, pass/fail/skip)]."""
@@ -140,6 +131,39 @@ class Job:
         return v
 
 
+# LAVA's own console logger (lava_dispatcher/shell.py, ShellLogger) fed
+# what its finalize action makes of "poweroff" when the echo's line end
+# comes late: pexpect's copy of the line LAVA sent, the echo's word read by
+# listen_feedback, and close(), whose flush writes out the partial line.
+POWEROFF_ECHO = r"""
+import json
+from lava_dispatcher.shell import ShellLogger
+
+class Logger:
+    def target(self, msg):
+        print(json.dumps({"lvl": "target", "msg": msg}))
+
+    def feedback(self, msg, namespace=None):
+        print(json.dumps({"lvl": "feedback", "msg": msg}))
+
+log = ShellLogger(Logger())
+log.namespace = None
+log.write("poweroff")
+log.write("\n")
+log.is_feedback = True
+log.write("poweroff")
+log.is_feedback = False
+log.flush(force=True)
+"""
+
+
+def poweroff_echo():
+    """The records LAVA's ShellLogger writes in that order of events."""
+    proc = subprocess.run(["/usr/bin/python3", "-c", POWEROFF_ECHO],
+                          capture_output=True, text=True, timeout=60)
+    return proc.stdout.splitlines(), proc.stderr.strip()
+
+
 def check(args):
     tap = Tap()
 
@@ -147,6 +171,13 @@ def check(args):
     if why_not:
         print(f"1..0 # SKIP {why_not}")
         return 0
+    records, error = poweroff_echo()
+    target = '{"lvl": "target", "msg": "poweroff"}'
+    tap.check(records == [target, target],
+              "LAVA's ShellLogger logs \"poweroff\" twice as the console's "
+              "when the echo's line end comes after close (the stored "
+              "log tests/lava/logs/pvh-poweroff-echo.log)",
+              records + [error])
     with tempfile.TemporaryDirectory() as out:
         for image in (args.elf, args.iso):
             name = os.path.basename(image)

@@ -1,6 +1,6 @@
 """pmctest's host side, one package: what boots the kernel, reads its TAP
 and judges it. The commands next to this folder (tests/run, tests/boot.py,
-tests/bench.py, tests/lava.py, tests/mutation.py, tests/check.py,
+tests/bench.py, tests/lava.py, tests/lava-judge, tests/mutation.py, tests/check.py,
 tests/clean_room.py, tests/load_loop.py) import it; Python puts a
 script's own folder on its path, so they run from any directory with
 nothing set.
@@ -24,6 +24,9 @@ nothing set.
   bench_log   what make bench reads in the kernel's TAP
   kut         kvm-unit-tests' pmu.flat beside pmctest in make bench
   targets     the targets tests/run boots pmctest on (data)
+  lava_log    a LAVA job's log read back: records, the kernel's serial
+              lines (not LAVA's 'poweroff' and its echo), LAVA's results
+  lava_ids    LAVA's case names for pmctest's test IDs
   spec_doc    the statements of docs/spec.md
   tool_table  scripts/tools.txt: the tools each command needs, their
               packages, and the one line a missing program gives

@@ -9,6 +9,8 @@ each prints TAP on stdout and exits 1 when a check fails.
   fuzz_tap       the TAP and YAML reader under seeded mutants, TAP::Parser as oracle
   hostile        the host tools under hostile logs, arguments, signals, make variables
   kernel_cmdline the host's command-line parser against the kernel's own
+  lava_judge     tests/lava-judge on the kept LAVA jobs and hostile variants
+  lava_logs      LAVA job logs kept in tests/lava/logs/, read back
   layout         the dependency rule of the source tree, on every include line
   lost_writer    an AP lost before and after each line it writes: the log stays TAP
   report         the conformance report, rendered and read back

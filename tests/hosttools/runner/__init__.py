@@ -26,6 +26,12 @@
   outfile        a file written whole or not at all, checked before the run
   outputs        --junit and --report, opened before the first boot
   output         what tests/run prints besides the TAP
+  lava_cli       tests/lava-judge: a finished LAVA job judged as --target
+                 judges a boot (and tests/run --all --lava DIR)
+  lava_job       a LAVA job's definition and log, read back
+  lava_fetch     a job fetched from a LAVA server with lavacli
+  lava_run       the job's TAP fed to the same Judge, LAVA's results
+                 held against it
 
 They use the package's one boot (hosttools.boot) and its targets table
 (hosttools.targets).

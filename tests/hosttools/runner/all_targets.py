@@ -10,6 +10,8 @@ import time
 from .. import targets as target_table
 
 from .globs import glob_regex
+from .lava_job import JobError, LavaJob
+from .lava_run import LavaRun
 from .outfile import ToolError, problem
 from .outputs import Outputs
 from .output import closing_line, kernel_counts_line, printer, report, say
@@ -32,6 +34,13 @@ def all_targets(opts):
         runs.append(r)
         if r.available:
             todo.append(r)
+    # --lava: finished LAVA jobs, judged next to the targets booted here
+    try:
+        lava = [LavaRun(LavaJob.from_dir(d), opts, None) for d in opts.lava]
+    except JobError as e:
+        say(f"--lava: {e}")
+        return EXIT_ERROR
+    runs += lava
     if not runs:
         say(f"no target matches --only {opts.only}")
         return EXIT_ERROR
@@ -45,7 +54,7 @@ def all_targets(opts):
                 os.makedirs(opts.log_dir, exist_ok=True)
             except OSError as e:
                 raise problem("the log directory", opts.log_dir, e)
-        for r in todo:
+        for r in todo + lava:
             name = r.target["name"]
             # -v: each target's TAP as one block when it is done, so that
             # the targets booted in parallel do not interleave their lines.
@@ -57,6 +66,8 @@ def all_targets(opts):
             for r in todo:
                 r.ctx = ctx
             wall = run_all(opts, todo, blocks)
+            for r in lava:
+                judge_lava(r, blocks)
         finally:
             cleanup(ctx, opts)
         table(runs, wall)
@@ -96,6 +107,21 @@ def run_all(opts, todo, blocks):
     with concurrent.futures.ThreadPoolExecutor(opts.jobs) as pool:
         list(pool.map(go, todo))
     return time.monotonic() - start
+
+
+def judge_lava(r, blocks):
+    """A LAVA job's run, judged and said as a booted target's is."""
+    r.run()
+    try:
+        r.out.close()
+    except ToolError as e:
+        r.problems.append(str(e))
+        r.exit = EXIT_ERROR
+    name = r.target["name"]
+    if blocks[name]:
+        sys.stdout.write(blocks[name].getvalue())
+    print(f"run: {name}: {r.verdict_word()} (LAVA)", flush=True)
+    report(r)
 
 
 def table(runs, wall):

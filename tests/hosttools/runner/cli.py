@@ -2,7 +2,7 @@
 
   tests/run --list-targets
   tests/run --target NAME [--tests GLOB[,GLOB]] [--junit FILE] [--log FILE]
-  tests/run --all [--jobs N] [--junit FILE] [--log-dir DIR]
+  tests/run --all [--jobs N] [--junit FILE] [--log-dir DIR] [--lava DIR]...
   tests/run --target NAME --suggest-expectations > tests/expect/NAME
   tests/run --diff A B     (A, B: a TAP log, or a target booted here)
 
@@ -67,6 +67,11 @@ def parse_args(argv):
                         "(default: the target's)")
     p.add_argument("--log", metavar="FILE", help="--target: the TAP log")
     p.add_argument("--log-dir", metavar="DIR", help="--all: TARGET.log here")
+    p.add_argument("--lava", action="append", default=[], metavar="DIR",
+                   help="--all: also judge this finished LAVA job (a "
+                        "directory as tests/lava-judge --save writes it) "
+                        "and list it with the targets, in --junit and "
+                        "--report; repeatable")
     p.add_argument("--only", metavar="GLOB[,GLOB]",
                    help="--all: only the targets whose names match")
     p.add_argument("--jobs", type=count(1), default=min(2, os.cpu_count() or 1),
@@ -102,6 +107,8 @@ def parse_args(argv):
     p.add_argument("--keep", dest="keep_bochs", action="store_true",
                    help="keep the per-run ISOs and Bochs files")
     opts = p.parse_args(argv)
+    if opts.lava and not opts.all:
+        p.error("--lava needs --all")
     if opts.suggest and not opts.target:
         p.error("--suggest-expectations needs --target")
     opts.tests = opts.tests or ""

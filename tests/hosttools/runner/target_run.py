@@ -42,7 +42,7 @@ class TargetRun:
         self.ctx = ctx
         self.out = out
         self.seconds = 0.0
-        self.available, self.why_not = availability(target, opts)
+        self.available, self.why_not = self.availability()
         self.judge = None
         self.outcome = None
         self.excluded = []      # expectations that keep tests out of the run
@@ -53,6 +53,10 @@ class TargetRun:
         self.differences = []
         self.host_note = None
         self.exit = None
+
+    def availability(self):
+        """(whether the target can boot here, why not)"""
+        return availability(self.target, self.opts)
 
     def expect_path(self):
         return os.path.join(self.opts.expect_dir, self.target["expect"])
@@ -103,15 +107,19 @@ class TargetRun:
         self.out(f"# run: target {self.target['name']}: "
                  f"{self.target['about']}")
         try:
-            boot = BOOTS.get(self.target["emulator"], run_vmm)
-            self.outcome = boot(self.target, self.opts, self.ctx, self.judge,
-                                timeout)
+            self.outcome = self.boot(timeout)
         except RuntimeError as e:
             self.outcome = Outcome()
             self.outcome.problem = str(e)
         self.seconds = time.monotonic() - start
         self._check()
         return self
+
+    def boot(self, timeout):
+        """Boots the target, its serial lines fed to self.judge: the
+        Outcome."""
+        boot = BOOTS.get(self.target["emulator"], run_vmm)
+        return boot(self.target, self.opts, self.ctx, self.judge, timeout)
 
     def _check(self):
         j, o = self.judge, self.outcome
