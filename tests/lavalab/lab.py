@@ -31,6 +31,7 @@ USER = "lab"
 IDENTITY = "lab"
 SETTINGS = "/etc/lava-server/settings.d/01-lab.yaml"
 DEVICES = "/etc/lava-server/dispatcher-config/devices"
+DISPATCHERS = "/etc/lava-server/dispatcher.d"
 LOGS = "/var/log/lava-lab"
 # how long a step may take: the server's first answer, a device's state
 UP_SECONDS = 180
@@ -137,6 +138,11 @@ def devices(names):
         dictionary = f.read()
     manage("device-types", "add", "qemu")
     manage("workers", "add", "--description", "the lab's one worker", WORKER)
+    # the dispatcher's address, which LAVA otherwise takes from the default
+    # route's interface (the lab's namespace has no route: only loopback)
+    os.makedirs(DISPATCHERS, exist_ok=True)
+    with open(os.path.join(DISPATCHERS, f"{WORKER}.yaml"), "w") as f:
+        f.write("dispatcher_ip: 127.0.0.1\n")
     os.makedirs(DEVICES, exist_ok=True)
     for name in names:
         with open(os.path.join(DEVICES, f"{name}.jinja2"), "w") as f:
