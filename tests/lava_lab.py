@@ -5,9 +5,11 @@ it, each judged by pmctest's own expectations.
   lava_lab.py [--elf ELF] [--iso ISO] [--out DIR] [--timeout SECONDS]
       A bookworm root (hosttools.rootfs) with PostgreSQL, lava-server,
       lava-dispatcher and lavacli installed and LAVA's database migrated,
-      cached in ~/.cache/pmctest/rootfs/; unpacked, then entered in a mount,
-      PID and network namespace of its own (only its loopback: nothing
-      collides with ports of this machine, nothing outside reaches in).
+      cached in ~/.cache/pmctest/rootfs/ as a tarball and, unpacked once, as
+      a tree; each run mounts an overlay over the tree (nothing unpacked,
+      the tree never written) inside a mount, PID and network namespace of
+      its own (only its loopback: nothing collides with ports of this
+      machine, nothing outside reaches in).
       There tests/lavalab/lab.py brings up PostgreSQL, lava-server under
       gunicorn, the scheduler, one worker with 2 qemu devices (no_kvm) and a
       file server for ELF and ISO, all on 127.0.0.1, and submits the jobs
@@ -56,9 +58,10 @@ def cached_root(out):
     return layer, built or built_base
 
 
-def stage(root, args):
-    """The images, the jobs, the lab's script and its plan in root/lab/."""
-    lab = os.path.join(root, "lab")
+def stage(upper, args):
+    """The images, the jobs, the lab's script and its plan in /lab/ of the
+    root (its overlay's upper folder)."""
+    lab = os.path.join(upper, "lab")
     images, jobs = os.path.join(lab, "images"), os.path.join(lab, "jobs")
     for folder in (images, jobs, os.path.join(lab, "out")):
         os.makedirs(folder)
@@ -77,9 +80,10 @@ def stage(root, args):
         json.dump(plan, f, indent=1)
 
 
-def keep(root, out):
-    """What the lab fetched and its services' logs, copied into out."""
-    fetched = os.path.join(root, "lab", "out")
+def keep(upper, out):
+    """What the lab fetched and its services' logs (from the root's
+    overlay's upper folder: what the run wrote), copied into out."""
+    fetched = os.path.join(upper, "lab", "out")
     for name in sorted(os.listdir(fetched)):
         dest = os.path.join(out, name)
         shutil.rmtree(dest, ignore_errors=True)
@@ -87,7 +91,7 @@ def keep(root, out):
     services = os.path.join(out, "services")
     shutil.rmtree(services, ignore_errors=True)
     for logs in ("lava-lab", "lava-server", "lava-dispatcher", "postgresql"):
-        folder = os.path.join(root, "var", "log", logs)
+        folder = os.path.join(upper, "var", "log", logs)
         if os.path.isdir(folder):
             shutil.copytree(folder, os.path.join(services, logs))
 
@@ -106,7 +110,9 @@ def judged(out):
             f.write(text)
         with open(os.path.join(folder, "job.json")) as f:
             lab = json.load(f)
-        last = (text.strip().splitlines() or ["(no output)"])[-1]
+        # the judge's verdict line on the run
+        last = next((line for line in text.splitlines() if line.startswith("run: ")),
+                    "(no verdict line)")
         ok = status == job.expect
         wrong += not ok
         say(f"{job.name} ({job.target}, LAVA job {lab['id']}: {lab['health']}): "
@@ -129,15 +135,16 @@ def lab(args):
     tarball, built = cached_root(args.out)
     say(f"root: {'built' if built else 'cached'} {os.path.basename(tarball)}, "
         f"{time.monotonic() - start:.0f} s")
+    tree = rootfs.tree(tarball, say)
     work = rootfs.work_folder()
     try:
-        root = rootfs.unpack(tarball, work)
-        stage(root, args)
-        say(f"unpacked and staged: {time.monotonic() - start:.0f} s")
+        root, upper = rootfs.overlay(work)
+        stage(upper, args)
+        say(f"staged over the cached tree: {time.monotonic() - start:.0f} s")
         env = {"LIBGUESTFS_BACKEND_SETTINGS": "force_tcg", "PYTHONUNBUFFERED": "1"}
         code = rootfs.run_in(root, ["python3", "/lab/lab.py", "/lab/plan.json"], env,
-                             sys.stdout, args.timeout, net=True)
-        keep(root, args.out)
+                             sys.stdout, args.timeout, net=True, lower=tree)
+        keep(upper, args.out)
     finally:
         rootfs.remove(work)
         say(f"lab torn down, {work} removed: {time.monotonic() - start:.0f} s after the start")

@@ -235,15 +235,46 @@ def pack(root, path):
             os.remove(part)         # a tar that failed or was stopped
 
 
+def untar(path, folder):
+    code, out = procs.run(["tar", "--numeric-owner", *compressor(path), "-xpf", path,
+                           "-C", folder], timeout=1200, text=True, errors="replace")
+    if code != 0:
+        raise RootError(f"cannot unpack {path} (exit {code}): {out.strip()[-300:]}")
+
+
 def unpack(path, into):
     root = os.path.join(into, "root")
     os.mkdir(root)
-    code, out = procs.run(["tar", "--numeric-owner", *compressor(path), "-xpf", path, "-C", root],
-                          timeout=600,
-                          text=True, errors="replace")
-    if code != 0:
-        raise RootError(f"cannot unpack {path} (exit {code}): {out.strip()[-300:]}")
+    untar(path, root)
     return root
+
+
+def tree(path, say):
+    """The tarball path unpacked once into the cache beside it (for
+    overlay roots, whose runs then unpack nothing): the folder."""
+    folder = re.sub(r"\.tar\.\w+$", "", path) + ".tree"
+    done = folder + ".done"
+    with locked(path):
+        if os.path.exists(done):
+            return folder
+        remove(folder)          # one a stopped unpack left half-made
+        os.mkdir(folder)
+        untar(path, folder)
+        with open(done, "w"):
+            pass
+        say(f"unpacked {os.path.basename(path)} into the cache once")
+    return folder
+
+
+def overlay(into):
+    """An overlay root in the folder into: (root, upper). The root is the
+    mount point command_in(..., lower=TREE) mounts the overlay on, inside
+    its namespace; what the root's processes write lands in upper, which
+    is also where files are put in before (the tree is never written)."""
+    parts = [os.path.join(into, name) for name in ("root", "upper", "ovl")]
+    for folder in parts:
+        os.mkdir(folder)
+    return parts[0], parts[1]
 
 
 def mounts_under(root):
@@ -275,11 +306,17 @@ def remove(folder):
 # Run inside the namespaces: the root's /proc (this PID namespace's), /sys
 # and /dev bound in, then the command in the root as root with a clean
 # environment. "$@": net (1 in a network namespace of its own, whose
-# loopback is brought up), root, then the command's words.
+# loopback is brought up), lower (a tree: an overlay of it and the root's
+# ../upper is mounted on the root; empty: the root is a plain folder),
+# root, then the command's words.
 ENTER = r'''
 set -e
-net=$1; root=$2; shift 2
+net=$1; lower=$2; root=$3; shift 3
 if [ "$net" = 1 ]; then ip link set lo up; fi
+if [ -n "$lower" ]; then
+    mount -t overlay overlay \
+        -o "lowerdir=$lower,upperdir=$root/../upper,workdir=$root/../ovl" "$root"
+fi
 mount -t proc proc "$root/proc"
 mount --rbind /sys "$root/sys"
 mount --rbind /dev "$root/dev"
@@ -287,21 +324,23 @@ exec chroot "$root" "$@"
 '''
 
 
-def command_in(root, words, env, net=False):
+def command_in(root, words, env, net=False, lower=None):
     """The command line that runs words in root, inside new namespaces;
-    net: in a network namespace of its own too (only its loopback, up)."""
+    net: in a network namespace of its own too (only its loopback, up);
+    lower: root is overlay()'s, over this tree."""
     assignments = [f"{k}={v}" for k, v in sorted(env.items())]
     return ["unshare", "--mount", "--pid", "--fork", "--kill-child",
             *(["--net"] if net else []),
-            "--propagation", "private", "sh", "-c", ENTER, "enter", "1" if net else "0", root,
+            "--propagation", "private", "sh", "-c", ENTER, "enter", "1" if net else "0",
+            lower or "", root,
             "/usr/bin/env", "-i", f"PATH={PATH}", "HOME=/root", "LANG=C.UTF-8",
             *assignments, *words]
 
 
-def run_in(root, words, env, log, timeout, net=False):
+def run_in(root, words, env, log, timeout, net=False, lower=None):
     """words run in root (see command_in), stdout and stderr to the open file
     log; the exit status (None when timeout ran out: all of it is killed)."""
-    proc = procs.start(command_in(root, words, {**proxy_environment(), **env}, net),
+    proc = procs.start(command_in(root, words, {**proxy_environment(), **env}, net, lower),
                        stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
     try:
         return proc.wait(timeout=timeout)
