@@ -20,6 +20,7 @@ import re
 import shutil
 import subprocess
 import tempfile
+import time
 
 from . import procs
 
@@ -289,10 +290,34 @@ def mounts_under(root):
     return points
 
 
-def remove(folder):
-    """folder deleted, never across a mount: refused while one is under it."""
+def users(folder):
+    """The PIDs whose root or working folder lies under folder."""
+    folder = os.path.realpath(folder)
+    found = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        for link in ("root", "cwd"):
+            try:
+                where = os.readlink(f"/proc/{pid}/{link}")
+            except OSError:
+                continue        # gone, or a kernel thread
+            if where == folder or where.startswith(folder + "/"):
+                found.append(int(pid))
+                break
+    return found
+
+
+def remove(folder, wait=30):
+    """folder deleted, never across a mount: refused while one is under it,
+    or while a process still runs in it after wait seconds (a namespace
+    whose first process was killed ends its others a moment later)."""
     if not os.path.lexists(folder):
         return
+    deadline = time.monotonic() + wait
+    while users(folder) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    running = users(folder)
+    if running:
+        raise RootError(f"not removing {folder}: processes still run in it: {running[:10]}")
     left = mounts_under(folder)
     if left:
         raise RootError(f"not removing {folder}: still mounted under it: {', '.join(left)}")
