@@ -21,12 +21,19 @@ it, each judged by pmctest's own expectations.
       targets match their expectations, the cancelled and the timed-out
       job are "not carried out": status 2), 1 one does not, 2 the lab
       could not be brought up.
+  lava_lab.py --kill-check
+      The teardown's own test: the lab stopped by SIGTERM once it is up
+      leaves none of its processes, no root folder, and /dev whole.
 """
 import argparse
 import json
 import os
+import re
 import shutil
+import signal
+import subprocess
 import sys
+import tempfile
 import time
 
 from hosttools import ROOT, TESTS, procs, rootfs
@@ -140,7 +147,7 @@ def lab(args):
     try:
         root, upper = rootfs.overlay(work)
         stage(upper, args)
-        say(f"staged over the cached tree: {time.monotonic() - start:.0f} s")
+        say(f"staged in {work} over the cached tree: {time.monotonic() - start:.0f} s")
         env = {"LIBGUESTFS_BACKEND_SETTINGS": "force_tcg", "PYTHONUNBUFFERED": "1"}
         code = rootfs.run_in(root, ["python3", "/lab/lab.py", "/lab/plan.json"], env,
                              sys.stdout, args.timeout, net=True, lower=tree)
@@ -158,6 +165,49 @@ def lab(args):
     return 1 if wrong else 0
 
 
+def kill_check(args):
+    """make lava-lab stopped by SIGTERM once its lab is up: it exits 143 and
+    leaves no process of the lab, no root folder; the host's /dev whole."""
+    problem = rootfs.need_root()
+    if problem:
+        print(f"lava_lab.py: {problem}", file=sys.stderr)
+        return 2
+    dev_before = sorted(os.listdir("/dev"))
+    with tempfile.TemporaryDirectory() as out:
+        child = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--elf", args.elf,
+                                  "--iso", args.iso, "--out", out],
+                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        work, lab_pids, seen = "", [], []
+        for line in child.stdout:
+            seen.append(line.rstrip())
+            m = re.search(r"staged in (\S+) ", line)
+            work = m[1] if m else work
+            if "lab: lab up" in line:
+                lab_pids = rootfs.users(work)
+                break
+        child.send_signal(signal.SIGTERM)
+        rest, _ = child.communicate(timeout=300)
+    time.sleep(1)
+    alive = [pid for pid in lab_pids if os.path.exists(f"/proc/{pid}")]
+    problems = []
+    if not lab_pids:
+        problems.append("the lab never came up: " + " | ".join(seen[-5:]))
+    if child.returncode != 128 + signal.SIGTERM:
+        problems.append(f"the stopped tool exited {child.returncode}, not {128 + signal.SIGTERM}")
+    if work and os.path.lexists(work):
+        problems.append(f"{work} is still there")
+    if alive:
+        problems.append(f"processes of the lab left running: {alive}")
+    if sorted(os.listdir("/dev")) != dev_before or not os.path.exists("/dev/null"):
+        problems.append("the host's /dev changed")
+    for p in problems:
+        print(f"  | {p}")
+    say(f"kill check: the lab up with {len(lab_pids)} processes, then SIGTERM: " +
+        ("passed: exit 143, none of them left, no root folder, /dev whole"
+         if not problems else "FAILED"))
+    return 1 if problems else 0
+
+
 def main(argv):
     build = os.path.join(ROOT, "build")
     p = argparse.ArgumentParser(prog="tests/lava_lab.py", description=__doc__.splitlines()[0])
@@ -166,9 +216,11 @@ def main(argv):
     p.add_argument("--out", default=os.path.join(build, "lava-lab"),
                    help="the fetched jobs, their verdicts and the services' logs")
     p.add_argument("--timeout", type=int, default=3600, help="seconds the lab may run")
+    p.add_argument("--kill-check", action="store_true",
+                   help="test the teardown: the lab stopped by SIGTERM once it is up")
     args = p.parse_args(argv)
     try:
-        return lab(args)
+        return kill_check(args) if args.kill_check else lab(args)
     except (rootfs.RootError, RenderError) as e:
         print(f"lava_lab.py: {e}", file=sys.stderr)
         return 2

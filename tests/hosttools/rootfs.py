@@ -258,9 +258,13 @@ def tree(path, say):
     with locked(path):
         if os.path.exists(done):
             return folder
-        remove(folder)          # one a stopped unpack left half-made
+        remove(folder)          # one a killed unpack left half-made
         os.mkdir(folder)
-        untar(path, folder)
+        try:
+            untar(path, folder)
+        except BaseException:   # failed, or stopped by a signal
+            remove(folder)
+            raise
         with open(done, "w"):
             pass
         say(f"unpacked {os.path.basename(path)} into the cache once")
