@@ -77,7 +77,7 @@ def stage(upper, args):
     for name in ("lab.py", "dictionary.jinja2"):
         shutil.copy(os.path.join(TESTS, "lavalab", name), lab)
     plan = {"out": "/lab/out", "images": "/lab/images", "devices": DEVICES,
-            "wait": JOB_WAIT, "jobs": []}
+            "wait": JOB_WAIT, "jobs": [], "started": args.started}
     for job in JOBS:
         with open(os.path.join(jobs, f"{job.name}.yaml"), "w") as f:
             f.write(render(job, FILES_URL))
@@ -112,11 +112,11 @@ def judged(out):
             say(f"{job.name}: never fetched")
             wrong += 1
             continue
-        status, text = judge(folder)
-        with open(os.path.join(folder, "judged.txt"), "w") as f:
-            f.write(text)
         with open(os.path.join(folder, "job.json")) as f:
             lab = json.load(f)
+        status, text = judge(folder, lab["health"])
+        with open(os.path.join(folder, "judged.txt"), "w") as f:
+            f.write(text)
         # the judge's verdict line on the run
         last = next((line for line in text.splitlines() if line.startswith("run: ")),
                     "(no verdict line)")
@@ -139,6 +139,7 @@ def lab(args):
             return 2
     os.makedirs(args.out, exist_ok=True)
     start = time.monotonic()
+    args.started = time.time()          # for the lab's "up N s after the start"
     tarball, built = cached_root(args.out)
     say(f"root: {'built' if built else 'cached'} {os.path.basename(tarball)}, "
         f"{time.monotonic() - start:.0f} s")

@@ -6,7 +6,8 @@ Each job runs one tests/run target (its route, -cpu and vCPUs come from
 hosttools.targets), and names it in its metadata (pmctest.target), so that
 the judge holds its results to that target's expectation file. Two more
 jobs show how a run the lab did not carry out reads: one the lab cancels
-while it runs, one whose timeout is too short for the kernel to finish.
+as soon as it is queued, one whose timeout is too short for the kernel to
+finish.
 """
 import collections
 import os
@@ -82,14 +83,22 @@ def render(job, files_url):
     return text
 
 
-def judge(folder):
-    """(status, output) of pmctest's judge (tests/lava-judge) on a job
-    fetched into folder (log.yaml, definition.yaml): 0 the run matches
-    its target's expectations, 1 it does not, 2 not carried out or not
-    a whole run."""
+def judge(folder, health):
+    """(status, output) for a job fetched into folder (log.yaml,
+    definition.yaml) whose health the lab gave: pmctest's judge
+    (tests/lava-judge) on its log, 0 the run matches its target's
+    expectations, 1 it does not, 2 not carried out or not a whole run.
+    A job the lab did not finish as Complete (Canceled, Incomplete) is
+    not carried out whatever its log holds: a job cancelled after its
+    kernel's last line has a whole log, and only the lab's record says
+    it was cancelled."""
     tool = os.path.join(TESTS, "lava-judge")
     if not os.path.exists(tool):
-        return 2, "tests/lava-judge is not on this branch (issue #37 item 2)"
+        return 2, "run: tests/lava-judge is not on this branch (issue #37 item 2)\n"
     proc = subprocess.run([sys.executable, tool, "--dir", folder], stdin=subprocess.DEVNULL,
                           capture_output=True, text=True, errors="replace", timeout=300)
-    return proc.returncode, proc.stdout + proc.stderr
+    text = proc.stdout + proc.stderr
+    if health != "Complete" and proc.returncode != NOT_CARRIED_OUT:
+        return NOT_CARRIED_OUT, (f"run: the lab's health of the job is {health}: not carried out"
+                                 f" (its log alone is judged status {proc.returncode})\n" + text)
+    return proc.returncode, text
