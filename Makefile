@@ -288,7 +288,9 @@ test-fuzz-tap: | $(BUILD)/.tools-test
 	$(PYTHON) tests/check.py fuzz_tap --seconds "$$PMCTEST_FUZZ_SECONDS" \
 		$(if $(FUZZ_SEED),--seed "$$PMCTEST_FUZZ_SEED")
 
-# LAVA accepts both jobs and records one result per TAP test, by each route.
+# LAVA accepts both jobs and records one result per TAP test, by each
+# route; the lab templates (tests/lava/lab-*.yaml) validate, and the PVH
+# one runs on the stock qemu device type and is judged by tests/lava-judge.
 test-lava: $(ELF) $(ISO) | $(BUILD)/.tools-lava
 	$(PYTHON) tests/lava.py --elf $(ELF) --iso $(ISO) --check
 

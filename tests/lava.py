@@ -8,14 +8,21 @@ what LAVA recorded.
       command line is built in), runs it and prints LAVA's
       results, one line per test; exits 2 if the job did not complete,
       1 if LAVA recorded a failed test, else 0.
+  lava.py --lab pvh|iso|x86 --image-url URL [--cpu CPU] [--cmdline WORDS]
+      prints the job for a real lab (tests/lava/lab-*.yaml): the image
+      from the lab's URL; x86 is a bare-metal board's, not tried here.
   lava.py --elf ELF --iso ISO --check
       make test's check, TAP on stdout: LAVA's console logger writes
       its own "poweroff" as the console's line when the echo comes
-      late (the shape of tests/lava/logs/pvh-poweroff-echo.log); both
-      jobs pass lava-run --validate; a default run, by each route, records exactly one LAVA
-      result per TAP test line, with the same verdict, as many as the
-      kernel's summary counts; a kernel that stops before its summary
-      line fails the job.
+      late (the shape of tests/lava/logs/pvh-poweroff-echo.log); the
+      lab templates, their images served from 127.0.0.1, pass lava-run
+      --validate (the bare-metal one LAVA's job schema), and
+      lab-pvh.yaml runs on the stock qemu device type as its context
+      renders it, tests/lava-judge matching it with its target; both
+      local jobs pass lava-run --validate; a default run, by each route,
+      records exactly one LAVA result per TAP test line, with the same
+      verdict, as many as the kernel's summary counts; a kernel that
+      stops before its summary line fails the job.
       SKIPs, saying why, where lava-run cannot run (absent, not root).
 """
 import argparse
@@ -28,12 +35,11 @@ import tempfile
 from hosttools import TESTS, lava_log, tap_log
 from hosttools.tap_out import Tap
 from hosttools.kernel_cmdline import cmdline_problem
-from hosttools.targets import TARGETS
+from hosttools.lava_serve import serve
+from hosttools.lava_jobs import JOBS, fill, lab_job, lab_problem, target_of
 from hosttools.verdict import verdict
 from hosttools.tool_table import guard
 
-# the job templates and the device file
-JOBS = os.path.join(TESTS, "lava")
 VERDICT = {"ok": "pass", "not ok": "fail", "SKIP": "skip"}
 
 
@@ -45,29 +51,16 @@ def why_not_runnable():
     return None
 
 
-def target_of(cpu, route, smp):
-    """The tests/run target this job is, by QEMU TCG on pc with SeaBIOS
-    (LAVA's qemu device type), or "none"."""
-    return next((t["name"] for t in TARGETS if t["emulator"] == "qemu" and
-                 t["accel"] == "tcg" and t["cpu"] == cpu and
-                 t["route"] == route and t["machine"] == "" and
-                 t["firmware"] == "bios" and t["cpus"] == smp), "none")
-
-
 def render(image, cmdline, cpu, timeout, out, smp=1):
     """The job for image (an ELF: PVH, an ISO: GRUB) in out/job.yaml; smp
     vCPUs (the ELF's job)."""
     iso = image.endswith(".iso")
-    target = target_of(cpu, "iso" if iso else "pvh", smp)
-    with open(os.path.join(JOBS, "job-iso.yaml" if iso else "job-pvh.yaml")) as f:
-        job = f.read()
-    for key, value in (("@ELF@", os.path.abspath(image)),
-                       ("@ISO@", os.path.abspath(image)),
-                       ("@APPEND@", f"-append '{cmdline}'" if cmdline else ""),
-                       ("@CPU@", cpu), ("@SMP@", str(smp)),
-                       ("@TARGET@", target),
-                       ("@TIMEOUT@", str(timeout))):
-        job = job.replace(key, value)
+    job = fill("job-iso.yaml" if iso else "job-pvh.yaml", {
+        "ELF": os.path.abspath(image), "ISO": os.path.abspath(image),
+        "APPEND": f"-append '{cmdline}'" if cmdline else "",
+        "CPU": cpu, "SMP": str(smp),
+        "TARGET": target_of(cpu, "iso" if iso else "pvh", smp),
+        "TIMEOUT": str(timeout)})
     path = os.path.join(out, "job.yaml")
     with open(path, "w") as f:
         f.write(job)
@@ -77,11 +70,11 @@ def render(image, cmdline, cpu, timeout, out, smp=1):
 class Job:
     """One lava-run: its log records, LAVA's results and the serial lines."""
 
-    def __init__(self, job, out, validate=False):
+    def __init__(self, job, out, validate=False, device="device-qemu.yaml"):
         # lava-run is Debian's: its modules live in the system Python.
         cmd = ["/usr/bin/python3", shutil.which("lava-run"), "--job-id",
                "pmctest", "--output-dir", os.path.join(out, "lava"),
-               "--device", os.path.join(JOBS, "device-qemu.yaml"), job]
+               "--device", os.path.join(JOBS, device), job]
         if validate:
             cmd.insert(2, "--validate")
         proc = subprocess.run(cmd, stdin=subprocess.DEVNULL,
@@ -164,6 +157,76 @@ def poweroff_echo():
     return proc.stdout.splitlines(), proc.stderr.strip()
 
 
+# LAVA's own job schema (what lava-run --validate checks first), for the
+# bare-metal job, whose pipeline needs a worker's TFTP server.
+SCHEMA_CHECK = r"""
+import sys, yaml
+from lava_common.schemas import validate
+try:
+    validate(yaml.safe_load(open(sys.argv[1])), strict=True)
+except Exception as e:
+    sys.exit(str(e))
+"""
+
+
+def lab_checks(tap, args, out):
+    """Each lab template, filled in with URLs of a web server on
+    127.0.0.1: lava-run --validate (the qemu ones), LAVA's job schema
+    (the bare-metal one); each names its target."""
+    images = os.path.join(out, "images")
+    os.makedirs(images)
+    for image in (args.elf, args.iso):
+        shutil.copy(image, images)
+    with serve(images) as url:
+        for route, image, target in (("pvh", args.elf, "qemu-tcg-max-pvh"),
+                                     ("iso", args.iso, "qemu-tcg-max"),
+                                     ("x86", args.iso, "none")):
+            text = lab_job(route, url + os.path.basename(image), "max",
+                           args.timeout)
+            path = os.path.join(out, f"lab-{route}.yaml")
+            with open(path, "w") as f:
+                f.write(text)
+            named = f"pmctest.target: {target}\n" in text
+            if route == "x86":
+                proc = subprocess.run(["/usr/bin/python3", "-c", SCHEMA_CHECK,
+                                       path], capture_output=True, text=True,
+                                      timeout=60)
+                tap.check(proc.returncode == 0 and named,
+                          "LAVA's job schema accepts the bare-metal x86 job "
+                          "(lab-x86-iso.yaml; its pipeline needs a worker's "
+                          "TFTP server: not tried here)",
+                          [proc.stderr.strip()[-400:], f"target named: {named}"])
+                continue
+            v = Job(path, out, validate=True)
+            tap.check(v.returncode == 0 and not v.errors and named,
+                      f"lava-run --validate accepts lab-{route}.yaml with its "
+                      f"image from a URL, and it names {target}",
+                      [f"status {v.returncode}", f"target named: {named}"] +
+                      v.errors + v.log.splitlines()[-5:])
+        lab_run(tap, os.path.join(out, "lab-pvh.yaml"), out)
+
+
+def lab_run(tap, job, out):
+    """lab-pvh.yaml run on the stock qemu device type as the lab's context
+    renders it (a NIC, its monitor, extra_options) and its log judged
+    by tests/lava-judge against the target its metadata names."""
+    run = Job(job, out, device="device-qemu-stock.yaml")
+    judged = os.path.join(out, "lab-pvh-job")
+    os.makedirs(judged)
+    shutil.copy(job, os.path.join(judged, "definition.yaml"))
+    with open(os.path.join(judged, "log.yaml"), "w") as f:
+        f.write(run.log)
+    proc = subprocess.run([sys.executable, os.path.join(TESTS, "lava-judge"),
+                           "--dir", judged], capture_output=True, text=True,
+                          timeout=300)
+    tap.check(run.job_result() == "pass" and proc.returncode == 0,
+              "lab-pvh.yaml runs on the stock qemu device type with its "
+              "context, and tests/lava-judge finds it matches "
+              "qemu-tcg-max-pvh's expectations",
+              [f"job {run.job_result()}, judge status {proc.returncode}"] +
+              run.errors + proc.stderr.splitlines()[-5:])
+
+
 def check(args):
     tap = Tap()
 
@@ -179,6 +242,7 @@ def check(args):
               "log tests/lava/logs/pvh-poweroff-echo.log)",
               records + [error])
     with tempfile.TemporaryDirectory() as out:
+        lab_checks(tap, args, out)
         for image in (args.elf, args.iso):
             name = os.path.basename(image)
             job = render(image, "", args.cpu, args.timeout, out)
@@ -243,7 +307,24 @@ def main(argv):
     p.add_argument("--timeout", type=int, default=300, help="seconds")
     p.add_argument("--out", help="keep the rendered job and LAVA's log here")
     p.add_argument("--check", action="store_true", help="make test's check")
+    p.add_argument("--lab", metavar="ROUTE",
+                   help="print the job for a real lab: pvh or iso (its qemu "
+                        "device type), x86 (a bare-metal board: not tried "
+                        "here), the image at --image-url")
+    p.add_argument("--image-url", help="--lab: where the lab serves the image")
     args = p.parse_args(argv)
+    if args.lab or args.image_url:
+        problem = (lab_problem(args.lab, args.image_url, args.cpu) or
+                   (args.elf or args.iso or args.check) and
+                   "--lab takes --image-url, not --elf, --iso or --check" or
+                   args.cmdline and args.lab != "pvh" and
+                   "--cmdline: only the pvh route takes one" or
+                   cmdline_problem(args.cmdline))
+        if problem:
+            p.error(problem)
+        print(lab_job(args.lab, args.image_url, args.cpu, args.timeout,
+                      args.cmdline), end="")
+        return 0
     images = [i for i in (args.elf, args.iso) if i]
     if args.check and len(images) != 2 or not args.check and len(images) != 1:
         p.error("give --elf or --iso; --check needs both")

@@ -4,7 +4,8 @@ here: a whole run of each route matches its expectation file; a cut
 log, a log with a foreign line, a TAP with a foreign line, repeated test
 IDs, IDs LAVA's case names cannot tell apart, LAVA results that disagree
 with the TAP, a cancelled job, a lab that ran another hypervisor than
-the job's target, and metadata naming no QEMU target are each refused
+the job's target, a KVM run without the exclude= its expectation file
+requires, and metadata naming no QEMU target are each refused
 with status 2 and one line, never a traceback; a result the expectation
 file does not list is status 1; tests/run --all --lava puts a judged job
 in the report.
@@ -96,6 +97,9 @@ def hostile(log, definition):
         ("a cancelled job", cancelled, definition, "Job canceled: not carried out"),
         ("another hypervisor than the target's", log, kvm,
          "the lab ran another hypervisor than the job's target"),
+        ("a KVM target's run without the exclude= its file requires",
+         log.replace("TCGTCGTCGTCG", "KVMKVMKVM..."), kvm,
+         "the kernel's command line has no exclude= for"),
         ("metadata naming no target",
          log, definition.replace("pmctest.target", "other.key"),
          "the job's metadata names no pmctest.target"),

@@ -22,6 +22,7 @@ HYPERVISOR = re.compile(r'^# hypervisor: (?:"([^"]*)"|none reported)')
 # The kernel's command line as its header says it; a tests= in it.
 COMMAND_LINE = re.compile(r'^# boot: [^,]*, command line "(.*)"$')
 TESTS_OPTION = re.compile(r"(?:^| )tests=(\S+)")
+EXCLUDE_OPTION = re.compile(r"(?:^| )exclude=(\S+)")
 # The signature each QEMU accelerator gives the guest.
 SIGNATURES = {"tcg": "TCGTCGTCGTCG", "kvm": "KVMKVMKVM..."}
 # The test monitor of the job templates (tests/lava/): LAVA's results
@@ -68,7 +69,7 @@ class LavaRun(TargetRun):
         lines = self.job.serial_lines()
         for line in lines:
             self.judge.feed(line)
-        self.opts.tests = selected(lines)
+        self.opts.tests = option(lines, TESTS_OPTION)
         if not outcome.problem:
             outcome.problem = self.lava_problem(lines)
         return outcome
@@ -91,6 +92,13 @@ class LavaRun(TargetRun):
                     f"{self.target['expect']} is the expectation file of "
                     f"QEMU {self.target['accel'].upper()} (\"{want}\"): the "
                     "lab ran another hypervisor than the job's target")
+        left_out = set(option(lines, EXCLUDE_OPTION).split(","))
+        missing = [e.pattern for e in self.excluded if e.pattern not in left_out]
+        if missing:
+            return (f"the kernel's command line has no exclude= for "
+                    f"{', '.join(missing[:SHOWN])}: {self.target['expect']} "
+                    "lists them as tests that stop the target, and a lab's "
+                    "job must leave them out (tests/lava.py --lab --cmdline)")
         ids = [r.id for r in self.judge.results]
         twice = [i for i, n in collections.Counter(ids).items() if n > 1]
         if twice:
@@ -135,14 +143,15 @@ class LavaRun(TargetRun):
         return None
 
 
-def selected(lines):
-    """The tests= of the kernel's command line, as its header says it
-    (a selection, like tests/run --tests: the expectations of the tests
-    it left out are not stale), or ""."""
+def option(lines, pattern):
+    """The value of an option of the kernel's command line, as its header
+    says it, or "": tests= is a selection, like tests/run --tests (the
+    expectations of the tests it left out are not stale); exclude= the
+    patterns it left out."""
     for m in map(COMMAND_LINE.match, lines):
         if m:
-            tests = TESTS_OPTION.search(m.group(1))
-            return tests.group(1) if tests else ""
+            value = pattern.search(m.group(1))
+            return value.group(1) if value else ""
     return ""
 
 
