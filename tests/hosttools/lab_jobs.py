@@ -1,13 +1,15 @@
-"""The jobs make lava-lab submits to its lab, rendered from tests/lava/'s
-templates for a lab (images by URL, the lab's context), and the one call
-that judges a fetched job by pmctest's own expectations.
+"""The jobs make lava-lab submits to its lab, made from tests/lava/'s lab
+templates (hosttools.lava_jobs: images by URL, the context that keeps QEMU
+TCG), and the one call that judges a fetched job by pmctest's own
+expectations.
 
-Each job runs one tests/run target (its route, -cpu and vCPUs come from
+Each job runs one tests/run target (its route and -cpu come from
 hosttools.targets), and names it in its metadata (pmctest.target), so that
 the judge holds its results to that target's expectation file. Two more
 jobs show how a run the lab did not carry out reads: one the lab cancels
-as soon as it is queued, one whose timeout is too short for the kernel to
-finish.
+as soon as it is queued, and one that times out because its guest never
+starts (QEMU's -S: the kernel never prints, as a kernel that hangs at
+boot).
 """
 import collections
 import os
@@ -15,71 +17,50 @@ import subprocess
 import sys
 
 from . import TESTS
+from .lava_jobs import lab_job
 from .targets import TARGETS
 
-Job = collections.namedtuple("Job", "name target timeout cancel expect")
+Job = collections.namedtuple("Job", "name target cancel hang expect")
 
 # status the judge gives: 0 the run matches its target's expectations;
 # 2 not carried out (a job the lab cancelled or that timed out)
 MATCHES, NOT_CARRIED_OUT = 0, 2
-# seconds a job may take on the lab (the kernel's run is about 20 s)
+# seconds a job may take on the lab (the kernel's run takes seconds)
 TIMEOUT = 300
-# a timeout too short for the kernel's run: the job times out
-TOO_SHORT = 6
+# seconds the hung job waits before LAVA times it out
+HANG_TIMEOUT = 30
+CONTEXT_OPTIONS = "  extra_options:\n  - -no-reboot\n"
 
 JOBS = [
-    Job("pvh-max", "qemu-tcg-max-pvh", TIMEOUT, False, MATCHES),
-    Job("iso-max", "qemu-tcg-max", TIMEOUT, False, MATCHES),
-    Job("pvh-skylake", "qemu-tcg-intel", TIMEOUT, False, MATCHES),
-    Job("iso-epyc", "qemu-tcg-amd", TIMEOUT, False, MATCHES),
-    Job("cancelled", "qemu-tcg-max-pvh", TIMEOUT, True, NOT_CARRIED_OUT),
-    Job("timed-out", "qemu-tcg-max-pvh", TOO_SHORT, False, NOT_CARRIED_OUT),
+    Job("pvh-max", "qemu-tcg-max-pvh", False, False, MATCHES),
+    Job("iso-max", "qemu-tcg-max", False, False, MATCHES),
+    Job("pvh-skylake", "qemu-tcg-intel", False, False, MATCHES),
+    Job("iso-epyc", "qemu-tcg-amd", False, False, MATCHES),
+    Job("cancelled", "qemu-tcg-max-pvh", True, False, NOT_CARRIED_OUT),
+    Job("timed-out", "qemu-tcg-max-pvh", False, True, NOT_CARRIED_OUT),
 ]
-
-# The lab's job context: the stock qemu device type's memory (512 MiB
-# otherwise) and its extra options: no reboot, and the port pmctest's
-# exit writes to. Its NIC stays (the kernel does not look at it).
-LAB_CONTEXT = """context:
-  arch: x86_64
-  memory: 64
-  extra_options:
-  - -no-reboot
-  - -device isa-debug-exit,iobase=0xf4,iosize=4
-"""
-TEMPLATE_CONTEXT = "context:\n  arch: x86_64\n"
 
 
 class RenderError(Exception):
-    """A template that does not have what the lab replaces: what."""
-
-
-def target(name):
-    found = [t for t in TARGETS if t["name"] == name]
-    if not found or found[0]["emulator"] != "qemu" or found[0]["firmware"] != "bios" \
-            or found[0]["machine"] not in ("", "pc"):
-        raise RenderError(f"{name} is not a QEMU target on pc with SeaBIOS, "
-                          f"which the stock qemu device type runs")
-    return found[0]
+    """A job the lab templates cannot make: why."""
 
 
 def render(job, files_url):
-    """The job's YAML for the lab: images from files_url."""
-    t = target(job.target)
-    iso = t["route"] == "iso"
-    path = os.path.join(TESTS, "lava", "job-iso.yaml" if iso else "job-pvh.yaml")
-    with open(path) as f:
-        text = f.read()
-    for needed in (TEMPLATE_CONTEXT, "@TARGET@", "file://@ISO@" if iso else "file://@ELF@"):
-        if needed not in text:
-            raise RenderError(f"{path} has no {needed.strip()!r} for the lab to replace")
-    image = "pmctest.iso" if iso else "pmctest.elf"
-    for key, value in ((TEMPLATE_CONTEXT, LAB_CONTEXT),
-                       ("file://@ISO@", f"{files_url}/{image}"),
-                       ("file://@ELF@", f"{files_url}/{image}"),
-                       ("job_name: pmctest", f"job_name: pmctest lab {job.name}"),
-                       ("@APPEND@", ""), ("@CPU@", t["cpu"]), ("@SMP@", str(t["cpus"])),
-                       ("@TARGET@", job.target), ("@TIMEOUT@", str(job.timeout))):
-        text = text.replace(key, value)
+    """The job's YAML for the lab: its image from files_url."""
+    t = next((t for t in TARGETS if t["name"] == job.target), None)
+    if t is None or t["route"] not in ("pvh", "iso") or t["cpus"] != 1:
+        raise RenderError(f"{job.target}: not a one-CPU target by PVH or ISO")
+    image = "pmctest.iso" if t["route"] == "iso" else "pmctest.elf"
+    text = lab_job(t["route"], f"{files_url}/{image}", t["cpu"],
+                   HANG_TIMEOUT if job.hang else TIMEOUT)
+    if f"pmctest.target: {job.target}\n" not in text:
+        raise RenderError(f"the lab template names another target than {job.target} "
+                          f"for -cpu {t['cpu']} by {t['route']}")
+    text = text.replace("job_name: pmctest", f"job_name: pmctest lab {job.name}", 1)
+    if job.hang:
+        if CONTEXT_OPTIONS not in text:
+            raise RenderError("the lab template has no context extra_options to add -S to")
+        text = text.replace(CONTEXT_OPTIONS, CONTEXT_OPTIONS + "  - -S\n", 1)
     return text
 
 
@@ -93,8 +74,6 @@ def judge(folder, health):
     kernel's last line has a whole log, and only the lab's record says
     it was cancelled."""
     tool = os.path.join(TESTS, "lava-judge")
-    if not os.path.exists(tool):
-        return 2, "run: tests/lava-judge is not on this branch (issue #37 item 2)\n"
     proc = subprocess.run([sys.executable, tool, "--dir", folder], stdin=subprocess.DEVNULL,
                           capture_output=True, text=True, errors="replace", timeout=300)
     text = proc.stdout + proc.stderr
