@@ -21,9 +21,10 @@ it, each judged by pmctest's own expectations.
       targets match their expectations, the cancelled and the timed-out
       job are "not carried out": status 2), 1 one does not, 2 the lab
       could not be brought up.
-  lava_lab.py --kill-check
-      The teardown's own test: the lab stopped by SIGTERM once it is up
-      leaves none of its processes, no root folder, and /dev whole.
+  lava_lab.py --kill-check [TERM|INT]
+      The teardown's own test: the lab stopped by SIGTERM (or SIGINT) once
+      it is up exits 128 + the signal and leaves none of its processes, no
+      root folder, and /dev whole.
 """
 import argparse
 import json
@@ -167,8 +168,10 @@ def lab(args):
 
 
 def kill_check(args):
-    """make lava-lab stopped by SIGTERM once its lab is up: it exits 143 and
-    leaves no process of the lab, no root folder; the host's /dev whole."""
+    """make lava-lab stopped by SIGTERM (or SIGINT) once its lab is up: it
+    exits 128 + the signal and leaves no process of the lab, no root
+    folder; the host's /dev whole."""
+    signum = signal.Signals[f"SIG{args.kill_check}"]
     problem = rootfs.need_root()
     if problem:
         print(f"lava_lab.py: {problem}", file=sys.stderr)
@@ -177,7 +180,9 @@ def kill_check(args):
     with tempfile.TemporaryDirectory() as out:
         child = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--elf", args.elf,
                                   "--iso", args.iso, "--out", out],
-                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                 # a shell's background job inherits SIGINT ignored
+                                 preexec_fn=lambda: signal.signal(signum, signal.SIG_DFL))
         work, lab_pids, seen = "", [], []
         for line in child.stdout:
             seen.append(line.rstrip())
@@ -186,15 +191,15 @@ def kill_check(args):
             if "lab: lab up" in line:
                 lab_pids = rootfs.users(work)
                 break
-        child.send_signal(signal.SIGTERM)
+        child.send_signal(signum)
         rest, _ = child.communicate(timeout=300)
     time.sleep(1)
     alive = [pid for pid in lab_pids if os.path.exists(f"/proc/{pid}")]
     problems = []
     if not lab_pids:
         problems.append("the lab never came up: " + " | ".join(seen[-5:]))
-    if child.returncode != 128 + signal.SIGTERM:
-        problems.append(f"the stopped tool exited {child.returncode}, not {128 + signal.SIGTERM}")
+    if child.returncode != 128 + signum:
+        problems.append(f"the stopped tool exited {child.returncode}, not {128 + signum}")
     if work and os.path.lexists(work):
         problems.append(f"{work} is still there")
     if alive:
@@ -203,8 +208,8 @@ def kill_check(args):
         problems.append("the host's /dev changed")
     for p in problems:
         print(f"  | {p}")
-    say(f"kill check: the lab up with {len(lab_pids)} processes, then SIGTERM: " +
-        ("passed: exit 143, none of them left, no root folder, /dev whole"
+    say(f"kill check: the lab up with {len(lab_pids)} processes, then {signum.name}: " +
+        (f"passed: exit {128 + signum}, none of them left, no root folder, /dev whole"
          if not problems else "FAILED"))
     return 1 if problems else 0
 
@@ -217,8 +222,8 @@ def main(argv):
     p.add_argument("--out", default=os.path.join(build, "lava-lab"),
                    help="the fetched jobs, their verdicts and the services' logs")
     p.add_argument("--timeout", type=int, default=3600, help="seconds the lab may run")
-    p.add_argument("--kill-check", action="store_true",
-                   help="test the teardown: the lab stopped by SIGTERM once it is up")
+    p.add_argument("--kill-check", nargs="?", const="TERM", choices=["TERM", "INT"],
+                   help="test the teardown: the lab stopped by SIGTERM (or SIGINT) once it is up")
     args = p.parse_args(argv)
     try:
         return kill_check(args) if args.kill_check else lab(args)
