@@ -115,12 +115,9 @@ def judged(out):
             continue
         with open(os.path.join(folder, "job.json")) as f:
             lab = json.load(f)
-        status, text = judge(folder, lab["health"])
+        status, text, last = judge(folder, lab["health"])
         with open(os.path.join(folder, "judged.txt"), "w") as f:
             f.write(text)
-        # the judge's verdict line on the run
-        last = next((line for line in text.splitlines() if line.startswith("run: ")),
-                    "(no verdict line)")
         ok = status == job.expect
         wrong += not ok
         say(f"{job.name} ({job.target}, LAVA job {lab['id']}: {lab['health']}): "

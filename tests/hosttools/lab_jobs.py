@@ -64,8 +64,16 @@ def render(job, files_url):
     return text
 
 
+def verdict_line(stdout, stderr):
+    """The judge's one line on the run: why it could not be judged (its
+    stderr), else its closing line on the target (its stdout)."""
+    reasons = [line for line in stderr.splitlines() if line.startswith("run: ")]
+    closing = [line[2:] for line in stdout.splitlines() if line.startswith("# run: ")]
+    return (reasons or closing or ["(the judge printed no verdict)"])[-1]
+
+
 def judge(folder, health):
-    """(status, output) for a job fetched into folder (log.yaml,
+    """(status, output, its one line) for a job fetched into folder (log.yaml,
     definition.yaml) whose health the lab gave: pmctest's judge
     (tests/lava-judge) on its log, 0 the run matches its target's
     expectations, 1 it does not, 2 not carried out or not a whole run.
@@ -76,8 +84,9 @@ def judge(folder, health):
     tool = os.path.join(TESTS, "lava-judge")
     proc = subprocess.run([sys.executable, tool, "--dir", folder], stdin=subprocess.DEVNULL,
                           capture_output=True, text=True, errors="replace", timeout=300)
-    text = proc.stdout + proc.stderr
+    text, line = proc.stdout + proc.stderr, verdict_line(proc.stdout, proc.stderr)
     if health != "Complete" and proc.returncode != NOT_CARRIED_OUT:
-        return NOT_CARRIED_OUT, (f"run: the lab's health of the job is {health}: not carried out"
-                                 f" (its log alone is judged status {proc.returncode})\n" + text)
-    return proc.returncode, text
+        line = (f"run: the lab's health of the job is {health}: not carried out"
+                f" (its log alone is judged status {proc.returncode})")
+        return NOT_CARRIED_OUT, line + "\n" + text, line
+    return proc.returncode, text, line
