@@ -164,6 +164,16 @@ def lab(args):
     return 1 if wrong else 0
 
 
+def running(pid):
+    """Whether pid is a process that has not ended (a zombie has: its
+    parent has only not reaped it yet)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
+
+
 def kill_check(args):
     """make lava-lab stopped by SIGTERM (or SIGINT) once its lab is up: it
     exits 128 + the signal and leaves no process of the lab, no root
@@ -191,7 +201,7 @@ def kill_check(args):
         child.send_signal(signum)
         rest, _ = child.communicate(timeout=300)
     time.sleep(1)
-    alive = [pid for pid in lab_pids if os.path.exists(f"/proc/{pid}")]
+    alive = [pid for pid in lab_pids if running(pid)]
     problems = []
     if not lab_pids:
         problems.append("the lab never came up: " + " | ".join(seen[-5:]))
