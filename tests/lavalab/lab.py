@@ -161,8 +161,9 @@ def worker_token():
     raise LabError(f"lava-server manage workers details {WORKER}: no token line")
 
 
-def worker_up(services, names):
-    """lava-worker on this root, until every device is Idle on the server."""
+def worker_up(services):
+    """lava-worker on this root, registered by its token, until the server
+    has it Online (then the scheduler hands it the devices' jobs)."""
     env = {"LIBGUESTFS_BACKEND_SETTINGS": "force_tcg"}
     services.append(("worker", start("worker", [
         "lava-worker", "--name", WORKER, "--url", SERVER, "--token", worker_token(),
@@ -242,7 +243,7 @@ def main(plan_path):
     services = server_up()
     identity()
     devices(plan["devices"])
-    worker_up(services, plan["devices"])
+    worker_up(services)
     files_up(plan["images"], services)
     say(f"lab up in {time.monotonic() - start_time:.0f} s, "
         f"{time.time() - plan['started']:.0f} s after make lava-lab's start")
