@@ -96,7 +96,7 @@ HOST_PROGS	:=
 HOST_TESTS	:=
 
 .PHONY: all run test bench clean host-progs host-tests spec-coverage design-svg help report lava xen FORCE \
-	clean-room nested-images run-kvm qemu-pmu
+	clean-room lava-lab nested-images run-kvm qemu-pmu
 all: $(ELF) $(ISO) host-progs
 
 # Host programs and their tests: each tests/host/*.mk appends to
@@ -415,6 +415,15 @@ clean-room: | $(BUILD)/.tools-cleanroom
 	$(PYTHON) tests/clean_room.py --kill-check
 	$(PYTHON) tests/clean_room.py --keep-log $(BUILD)/clean-room
 
+# A real LAVA lab in a throwaway root (tests/lava_lab.py): PostgreSQL,
+# lava-server, the scheduler and a worker with 2 qemu devices, in a network
+# namespace of its own; six jobs queued at once, each fetched through
+# lavacli into $(BUILD)/lava-lab/ and judged by pmctest's expectations.
+# The installed root is cached in ~/.cache/pmctest/rootfs/. Root; not part
+# of make test.
+lava-lab: $(ELF) $(ISO) | $(BUILD)/.tools-lavalab
+	$(PYTHON) tests/lava_lab.py --elf $(ELF) --iso $(ISO) --out $(BUILD)/lava-lab
+
 # The conformance report of every target available here: $(BUILD)/report/;
 # LAVA_JOBS="DIR ..." adds finished LAVA jobs (tests/lava-judge --save
 # DIR), judged next to them.
@@ -456,6 +465,7 @@ help:
 	@echo '                     KUT_PMU=path/to/kvm-unit-tests/x86/pmu.flat runs it beside the suite'
 	@echo 'make mutation-report the simulator deviations and the tests that catch each'
 	@echo 'make clean-room      make run and .ci/run in a new Debian root (root; not part of make test)'
+	@echo 'make lava-lab        a LAVA lab in a new Debian root runs and judges six jobs (root; not part of make test)'
 	@echo 'make report          the conformance report of every target here: $(BUILD)/report/index.html'
 	@echo 'make spec-coverage   rewrite docs/spec-coverage.md'
 	@echo 'make design-svg      redraw docs/design.svg (scripts/design_svg.py)'

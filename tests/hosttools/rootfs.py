@@ -19,6 +19,7 @@ import re
 import shutil
 import subprocess
 import tempfile
+import time
 
 from . import procs
 from .apt_sources import machine_sources
@@ -119,13 +120,7 @@ def build(path, sources, include, say):
         with open(policy, "w") as f:
             f.write("#!/bin/sh\nexit 101\n")
         os.chmod(policy, 0o755)
-        part = path + ".part"
-        code, out = procs.run(["tar", "--numeric-owner", "--one-file-system", "-czf",
-                               part, "-C", root, "."], timeout=600,
-                              text=True, errors="replace")
-        if code != 0:
-            raise RootError(f"tar failed (exit {code}): {out.strip()[-300:]}")
-        os.replace(part, path)
+        pack(root, path)
         say(f"cached {path}")
     finally:
         remove(work)
@@ -151,14 +146,103 @@ def cached(include, say):
         return path, True
 
 
+def layer_path(base, name, packages, recipe):
+    """The cached tarball of base (a cached root's tarball) with packages
+    installed by the shell script recipe."""
+    key = hashlib.sha256(repr((os.path.basename(base), sorted(packages), recipe))
+                         .encode()).hexdigest()[:16]
+    return os.path.join(cache_dir(), f"{SUITE}-{name}-{key}.tar.zst")
+
+
+def cached_layer(base, name, packages, recipe, log_path, say, timeout=3600):
+    """The tarball of base with recipe run in it (sh -c recipe, $@ the
+    packages; this machine's network), built if not cached; (path, built
+    now). The recipe's output goes to log_path."""
+    path = layer_path(base, name, packages, recipe)
+    with locked(path):
+        if os.path.exists(path):
+            return path, False
+        work = work_folder()
+        try:
+            root = unpack(base, work)
+            with open(log_path, "w") as log:
+                code = run_in(root, ["sh", "-c", recipe, name, *sorted(packages)],
+                              {}, log, timeout)
+            if code != 0:
+                state = "timed out" if code is None else f"exit {code}"
+                raise RootError(f"installing the {name} layer failed ({state}; log: {log_path})")
+            pack(root, path)
+            say(f"cached {path}")
+        finally:
+            remove(work)
+        return path, True
+
+
+def compressor(path):
+    """tar's option for the tarball path: zstd on all cores for a .tar.zst
+    (a layer of a GiB or more unpacks in seconds), else gzip."""
+    return ["-I", "zstd -T0"] if path.endswith(".zst") else ["-z"]
+
+
+def pack(root, path):
+    """root (with nothing mounted in it) into the tarball path, atomically."""
+    part = path + ".part"
+    try:
+        code, out = procs.run(["tar", "--numeric-owner", "--one-file-system", *compressor(path),
+                               "-cf", part, "-C", root, "."], timeout=1200,
+                              text=True, errors="replace")
+        if code != 0:
+            raise RootError(f"tar failed (exit {code}): {out.strip()[-300:]}")
+        os.replace(part, path)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.remove(part)         # a tar that failed or was stopped
+
+
+def untar(path, folder):
+    code, out = procs.run(["tar", "--numeric-owner", *compressor(path), "-xpf", path,
+                           "-C", folder], timeout=1200, text=True, errors="replace")
+    if code != 0:
+        raise RootError(f"cannot unpack {path} (exit {code}): {out.strip()[-300:]}")
+
+
 def unpack(path, into):
     root = os.path.join(into, "root")
     os.mkdir(root)
-    code, out = procs.run(["tar", "--numeric-owner", "-xpzf", path, "-C", root], timeout=600,
-                          text=True, errors="replace")
-    if code != 0:
-        raise RootError(f"cannot unpack {path} (exit {code}): {out.strip()[-300:]}")
+    untar(path, root)
     return root
+
+
+def tree(path, say):
+    """The tarball path unpacked once into the cache beside it (for
+    overlay roots, whose runs then unpack nothing): the folder."""
+    folder = re.sub(r"\.tar\.\w+$", "", path) + ".tree"
+    done = folder + ".done"
+    with locked(path):
+        if os.path.exists(done):
+            return folder
+        remove(folder)          # one a killed unpack left half-made
+        os.mkdir(folder)
+        try:
+            untar(path, folder)
+        except BaseException:   # failed, or stopped by a signal
+            remove(folder)
+            raise
+        with open(done, "w"):
+            pass
+        say(f"unpacked {os.path.basename(path)} into the cache once")
+    return folder
+
+
+def overlay(into):
+    """An overlay root in the folder into: (root, upper). The root is the
+    mount point command_in(..., lower=TREE) mounts the overlay on, inside
+    its namespace; what the root's processes write lands in upper, which
+    is also where files are put in before (the tree is never written)."""
+    parts = [os.path.join(into, name) for name in ("root", "upper", "ovl")]
+    for folder in parts:
+        os.mkdir(folder)
+    return parts[0], parts[1]
 
 
 def mounts_under(root):
@@ -173,10 +257,34 @@ def mounts_under(root):
     return points
 
 
-def remove(folder):
-    """folder deleted, never across a mount: refused while one is under it."""
+def users(folder):
+    """The PIDs whose root or working folder lies under folder."""
+    folder = os.path.realpath(folder)
+    found = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        for link in ("root", "cwd"):
+            try:
+                where = os.readlink(f"/proc/{pid}/{link}")
+            except OSError:
+                continue        # gone, or a kernel thread
+            if where == folder or where.startswith(folder + "/"):
+                found.append(int(pid))
+                break
+    return found
+
+
+def remove(folder, wait=30):
+    """folder deleted, never across a mount: refused while one is under it,
+    or while a process still runs in it after wait seconds (a namespace
+    whose first process was killed ends its others a moment later)."""
     if not os.path.lexists(folder):
         return
+    deadline = time.monotonic() + wait
+    while users(folder) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    running = users(folder)
+    if running:
+        raise RootError(f"not removing {folder}: processes still run in it: {running[:10]}")
     left = mounts_under(folder)
     if left:
         raise RootError(f"not removing {folder}: still mounted under it: {', '.join(left)}")
@@ -189,10 +297,18 @@ def remove(folder):
 
 # Run inside the namespaces: the root's /proc (this PID namespace's), /sys
 # and /dev bound in, then the command in the root as root with a clean
-# environment. "$@": root, then the command's words.
+# environment. "$@": net (1 in a network namespace of its own, whose
+# loopback is brought up), lower (a tree: an overlay of it and the root's
+# ../upper is mounted on the root; empty: the root is a plain folder),
+# root, then the command's words.
 ENTER = r'''
 set -e
-root=$1; shift
+net=$1; lower=$2; root=$3; shift 3
+if [ "$net" = 1 ]; then ip link set lo up; fi
+if [ -n "$lower" ]; then
+    mount -t overlay overlay \
+        -o "lowerdir=$lower,upperdir=$root/../upper,workdir=$root/../ovl" "$root"
+fi
 mount -t proc proc "$root/proc"
 mount --rbind /sys "$root/sys"
 mount --rbind /dev "$root/dev"
@@ -200,19 +316,23 @@ exec chroot "$root" "$@"
 '''
 
 
-def command_in(root, words, env):
-    """The command line that runs words in root, inside new namespaces."""
+def command_in(root, words, env, net=False, lower=None):
+    """The command line that runs words in root, inside new namespaces;
+    net: in a network namespace of its own too (only its loopback, up);
+    lower: root is overlay()'s, over this tree."""
     assignments = [f"{k}={v}" for k, v in sorted(env.items())]
     return ["unshare", "--mount", "--pid", "--fork", "--kill-child",
-            "--propagation", "private", "sh", "-c", ENTER, "enter", root,
+            *(["--net"] if net else []),
+            "--propagation", "private", "sh", "-c", ENTER, "enter", "1" if net else "0",
+            lower or "", root,
             "/usr/bin/env", "-i", f"PATH={PATH}", "HOME=/root", "LANG=C.UTF-8",
             *assignments, *words]
 
 
-def run_in(root, words, env, log, timeout):
+def run_in(root, words, env, log, timeout, net=False, lower=None):
     """words run in root (see command_in), stdout and stderr to the open file
     log; the exit status (None when timeout ran out: all of it is killed)."""
-    proc = procs.start(command_in(root, words, {**proxy_environment(), **env}),
+    proc = procs.start(command_in(root, words, {**proxy_environment(), **env}, net, lower),
                        stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
     try:
         return proc.wait(timeout=timeout)
