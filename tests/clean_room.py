@@ -94,10 +94,6 @@ def make_run_accepted(code, text):
 
 def room(args):
     """The two commands in a new root: 0, 1 or 2 as the usage says."""
-    problem = rootfs.need_root()
-    if problem:
-        print(f"clean_room.py: {problem}", file=sys.stderr)
-        return 2
     commit = head_commit()
     os.makedirs(args.keep_log, exist_ok=True)
     start = time.monotonic()
@@ -130,10 +126,6 @@ def dev_listing():
 
 def kill_check(args):
     """A room killed halfway: nothing left behind, /dev whole. 0 or 1."""
-    problem = rootfs.need_root()
-    if problem:
-        print(f"clean_room.py: {problem}", file=sys.stderr)
-        return 2
     dev_before = dev_listing()
     marker = f"600.{os.getpid()}"       # the held command: sleep MARKER
     with tempfile.TemporaryDirectory() as tmp:
@@ -202,6 +194,10 @@ def main(argv):
                    help="the folder for each step's log")
     p.add_argument("--timeout", type=int, default=5400, help="seconds a step may take")
     args = p.parse_args(argv)
+    problem = rootfs.need_root()
+    if problem:
+        print(f"clean_room.py: {problem}", file=sys.stderr)
+        return 2
     try:
         return kill_check(args) if args.kill_check else room(args)
     except rootfs.RootError as e:
