@@ -166,12 +166,16 @@ def server_form(tap, root, logs):
 
 
 # A stand-in lavacli: the stored job's log and definition for job 42 on
-# --uri http://lab.invalid/RPC2, anything else an error as lavacli's.
+# --uri http://lab.invalid/RPC2, and for job 44, which the lab cancelled
+# after its kernel had finished (the same whole log); anything else an
+# error as lavacli's.
 FAKE_LAVACLI = """#!/bin/sh
 [ "$1 $2" = "--uri http://lab.invalid/RPC2" ] || { echo "bad uri: $*" >&2; exit 1; }
 case "$3 $4 $5 $6" in
-"jobs logs --raw 42") sed 's/^/- /' "{job}/log.yaml" ;;
-"jobs definition 42 ") cat "{job}/definition.yaml" ;;
+"jobs show --yaml 42") printf 'id: 42\\nstate: Finished\\nhealth: Complete\\n' ;;
+"jobs show --yaml 44") printf 'id: 44\\nstate: Finished\\nhealth: Canceled\\n' ;;
+"jobs logs --raw 4"[24]) sed 's/^/- /' "{job}/log.yaml" ;;
+"jobs definition 4"[24]" ") cat "{job}/definition.yaml" ;;
 *) echo "Unable to call 'scheduler.jobs.show': <Fault 404: 'Unknown job'>" >&2; exit 1 ;;
 esac
 """
@@ -203,6 +207,13 @@ def fetched(tap, root, logs):
               "Traceback" not in unknown.stderr,
               "a job the server does not know: status 2, lavacli's message",
               [f"status {unknown.returncode}", unknown.stderr[-600:]])
+    cancelled = subprocess.run(args + ["--job", "44"], env=env,
+                               capture_output=True, text=True, timeout=300)
+    tap.check(cancelled.returncode == 2 and "health Canceled: not carried out" in
+              cancelled.stderr,
+              "a job the lab cancelled after its kernel finished (a whole log): "
+              "status 2, not carried out",
+              [f"status {cancelled.returncode}", cancelled.stderr[-600:]])
 
 
 def unexpected(tap, root, logs):

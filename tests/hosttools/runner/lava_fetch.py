@@ -29,10 +29,27 @@ def lavacli(args, url, identity):
     return proc.stdout
 
 
+def health(job_id, url, identity):
+    """(state, health) of the job as the server records it (lavacli jobs
+    show --yaml: one "key: value" line each)."""
+    fields = {}
+    for line in lavacli(["jobs", "show", "--yaml", job_id], url, identity).splitlines():
+        key, _, value = line.partition(":")
+        fields[key.strip()] = value.strip().strip("'\"")
+    return fields.get("state", "?"), fields.get("health", "?")
+
+
 def fetch(job_id, url, identity, directory):
-    """Writes the job's log and definition into directory."""
+    """Writes the job's log and definition into directory; a job the lab
+    did not finish Complete is refused (JobError): a job cancelled after
+    its kernel had finished has a whole log, and only the server's record
+    says it was cancelled."""
     if not job_id.isdigit():
         raise JobError(f"--job {job_id[:40]!r}: a LAVA job ID is a number")
+    state, said = health(job_id, url, identity)
+    if (state, said) != ("Finished", "Complete"):
+        raise JobError(f"job {job_id}: the server says state {state[:20]}, health "
+                       f"{said[:20]}: not carried out")
     log = lavacli(["jobs", "logs", "--raw", job_id], url, identity)
     definition = lavacli(["jobs", "definition", job_id], url, identity)
     try:
