@@ -172,6 +172,16 @@ def check_no_apt(tap):
             env["PMCTEST_TOOLS_TABLE"] = table
             r = subprocess.run([os.path.join(ROOT, "scripts", "tools"), "ensure", "probe"],
                                env=env, capture_output=True, text=True, timeout=60)
+    with tempfile.TemporaryDirectory() as tmp:
+        table = os.path.join(tmp, "tools.txt")
+        with open(table, "w") as f:
+            f.write("@set probe  make probe: the check's own set\nprobe  gcc  gcc\n")
+        no_check = subprocess.run([os.path.join(ROOT, "scripts", "tools"), "ensure", "probe"],
+                                  env=dict(os.environ, PMCTEST_TOOLS_TABLE=table),
+                                  capture_output=True, text=True, timeout=60)
+    tap.check(no_check.returncode == 2 and "the row of 'gcc' has no check" in no_check.stderr,
+              "a table row without a check is refused, status 2, not passed",
+              [f"exit {no_check.returncode}"] + no_check.stderr.splitlines()[-2:])
     tap.check(r.returncode == 2 and "no-such-tool: 'no-such-tool --version' fails; "
               "Debian package no-such-package (needed by make probe)" in r.stderr,
               "without apt-get a missing tool stops with status 2, naming its package",

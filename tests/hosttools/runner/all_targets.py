@@ -89,19 +89,7 @@ def run_all(opts, todo, blocks):
     print_lock = threading.Lock()
 
     def go(r):
-        name = r.target["name"]
-        r.run()
-        try:
-            r.out.close()
-        except ToolError as e:
-            r.problems.append(str(e))
-            r.exit = EXIT_ERROR
-        if blocks[name]:
-            with print_lock:
-                sys.stdout.write(blocks[name].getvalue())
-                sys.stdout.flush()
-        print(f"run: {name}: {r.verdict_word()} ({r.seconds:.1f} s)", flush=True)
-        report(r)
+        run_and_say(r, blocks, print_lock)
         return r
 
     with concurrent.futures.ThreadPoolExecutor(opts.jobs) as pool:
@@ -111,6 +99,13 @@ def run_all(opts, todo, blocks):
 
 def judge_lava(r, blocks):
     """A LAVA job's run, judged and said as a booted target's is."""
+    run_and_say(r, blocks, threading.Lock(), lava=True)
+
+
+def run_and_say(r, blocks, print_lock, lava=False):
+    """r run (booted, or a LAVA job judged) and its output closed; its
+    block of lines, its verdict line (with the time a boot took) and its
+    report."""
     r.run()
     try:
         r.out.close()
@@ -119,8 +114,11 @@ def judge_lava(r, blocks):
         r.exit = EXIT_ERROR
     name = r.target["name"]
     if blocks[name]:
-        sys.stdout.write(blocks[name].getvalue())
-    print(f"run: {name}: {r.verdict_word()} (LAVA)", flush=True)
+        with print_lock:
+            sys.stdout.write(blocks[name].getvalue())
+            sys.stdout.flush()
+    when = "LAVA" if lava else f"{r.seconds:.1f} s"
+    print(f"run: {name}: {r.verdict_word()} ({when})", flush=True)
     report(r)
 
 
