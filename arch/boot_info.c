@@ -2,6 +2,8 @@
  * boot protocol (boot_info.h). */
 #include "boot_info.h"
 
+#include "firmware_memory.h"
+
 #define MB2_TAG_END		0
 #define MB2_TAG_CMDLINE		1
 #define MB2_TAG_MMAP		6
@@ -70,62 +72,6 @@ static void memory_map_entry(struct boot_info *out, uint64_t addr,
 	};
 }
 
-static const void *at(const struct boot_memory *m, uint64_t phys)
-{
-	return (const void *)(uintptr_t)(phys + m->offset);
-}
-
-static uint32_t read32(const struct boot_memory *m, uint64_t phys)
-{
-	const uint8_t *p = at(m, phys);
-
-	return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static uint64_t read64(const struct boot_memory *m, uint64_t phys)
-{
-	return read32(m, phys) | (uint64_t)read32(m, phys + 4) << 32;
-}
-
-/* The range of ranges[] that [start, start + size) overlaps, or NULL. */
-static const struct boot_range *overlap(const struct boot_range *ranges,
-					unsigned count, uint64_t start,
-					uint64_t size)
-{
-	for (unsigned i = 0; i < count; i++)
-		if (start < ranges[i].end && (ranges[i].start <= start ||
-					      ranges[i].start - start < size))
-			return &ranges[i];
-	return NULL;
-}
-
-/* [start, start + size) lies in mapped memory, clear of the image; if not,
- * says so after `what` (which names the field and its value). */
-static bool readable(const struct boot_memory *m, uint64_t start,
-		     uint64_t size, const char *what, struct strbuf *why)
-{
-	const struct boot_range *r;
-
-	if (start < m->mapped_start || start > m->mapped_end ||
-	    size > m->mapped_end - start) {
-		strbuf_printf(why, "%s: %llu bytes there do not lie in 0x%llx..0x%llx, the memory pmctest maps",
-			      what, (unsigned long long)size,
-			      (unsigned long long)m->mapped_start,
-			      (unsigned long long)m->mapped_end);
-		return false;
-	}
-	r = overlap(m->image, m->image_count, start, size);
-	if (r) {
-		strbuf_printf(why, "%s: 0x%llx..0x%llx overlaps %s 0x%llx..0x%llx",
-			      what, (unsigned long long)start,
-			      (unsigned long long)(start + size),
-			      r->what, (unsigned long long)r->start,
-			      (unsigned long long)r->end);
-		return false;
-	}
-	return true;
-}
-
 /* The framebuffer is what it says it is: each line holds width pixels
  * (EGA text: width character-attribute pairs), height lines fit in the
  * range without wrapping, and the range is clear of the kernel's RAM.
@@ -165,9 +111,9 @@ static bool framebuffer_consistent(const struct boot_memory *m,
 			      (unsigned long long)size);
 		return false;
 	}
-	r = overlap(m->image, m->image_count, fb->address, size);
+	r = firmware_overlap(m->image, m->image_count, fb->address, size);
 	if (!r)
-		r = overlap(m->scratch, m->scratch_count, fb->address, size);
+		r = firmware_overlap(m->scratch, m->scratch_count, fb->address, size);
 	if (r) {
 		strbuf_printf(why, "framebuffer address 0x%llx: its %llu bytes overlap %s 0x%llx..0x%llx",
 			      (unsigned long long)fb->address,
@@ -185,7 +131,7 @@ static bool bounded_string(const struct boot_memory *m, uint64_t start,
 			   uint64_t room, size_t *length, const char *what,
 			   struct strbuf *why)
 {
-	const char *s = at(m, start);
+	const char *s = (const char *)firmware_at(m, start);
 	uint64_t n = 0;
 
 	while (n < room && n <= CMDLINE_MAX && s[n])
@@ -209,17 +155,17 @@ static bool multiboot2_framebuffer(const struct boot_memory *m, uint64_t tag,
 				   struct strbuf *why)
 {
 	struct boot_framebuffer *fb = &out->framebuffer;
-	const uint8_t *bytes = at(m, tag + 28);
+	const uint8_t *bytes = firmware_at(m, tag + 28);
 
 	if (size < MB2_FB_SIZE) {
 		strbuf_printf(why, "Multiboot2 framebuffer tag size %u: less than its %d bytes of fields",
 			      size, MB2_FB_SIZE);
 		return false;
 	}
-	fb->address = read64(m, tag + 8);
-	fb->pitch = read32(m, tag + 16);
-	fb->width = read32(m, tag + 20);
-	fb->height = read32(m, tag + 24);
+	fb->address = firmware_read64(m, tag + 8);
+	fb->pitch = firmware_read32(m, tag + 16);
+	fb->width = firmware_read32(m, tag + 20);
+	fb->height = firmware_read32(m, tag + 24);
 	fb->bpp = bytes[0];
 	fb->type = bytes[1];
 	out->has_framebuffer = true;
@@ -239,15 +185,15 @@ static bool multiboot2_mmap(const struct boot_memory *m, uint64_t tag,
 			      offset, size, MB2_MMAP_HEADER);
 		return false;
 	}
-	entry_size = read32(m, tag + 8);
+	entry_size = firmware_read32(m, tag + 8);
 	if (entry_size < MB2_MMAP_ENTRY || entry_size % 8) {
 		strbuf_printf(why, "Multiboot2 memory map tag at offset %u: entry_size %u, not a multiple of 8 of at least %d",
 			      offset, entry_size, MB2_MMAP_ENTRY);
 		return false;
 	}
 	for (uint32_t e = MB2_MMAP_HEADER; size - e >= entry_size; e += entry_size)
-		memory_map_entry(out, read64(m, tag + e), read64(m, tag + e + 8),
-				 read32(m, tag + e + 16));
+		memory_map_entry(out, firmware_read64(m, tag + e), firmware_read64(m, tag + e + 8),
+				 firmware_read32(m, tag + e + 16));
 	out->has_memory_map = true;
 	return true;
 }
@@ -267,9 +213,9 @@ static bool multiboot2_read(const struct boot_memory *m, uint32_t info,
 			      info);
 		return false;
 	}
-	if (!readable(m, info, MB2_HEADER, "Multiboot2 information address", why))
+	if (!firmware_check_readable(m, info, MB2_HEADER, "Multiboot2 information address", why))
 		return false;
-	total = read32(m, info);
+	total = firmware_read32(m, info);
 	strbuf_init(&field, what, sizeof(what));
 	strbuf_printf(&field, "Multiboot2 total_size %u", total);
 	if (total < MB2_HEADER + MB2_TAG_HEADER || total % MB2_ALIGN) {
@@ -277,7 +223,7 @@ static bool multiboot2_read(const struct boot_memory *m, uint32_t info,
 			      what);
 		return false;
 	}
-	if (!readable(m, info, total, what, why))
+	if (!firmware_check_readable(m, info, total, what, why))
 		return false;
 	for (;;) {
 		uint64_t tag = (uint64_t)info + offset;
@@ -288,8 +234,8 @@ static bool multiboot2_read(const struct boot_memory *m, uint32_t info,
 				      what);
 			return false;
 		}
-		type = read32(m, tag);
-		size = read32(m, tag + 4);
+		type = firmware_read32(m, tag);
+		size = firmware_read32(m, tag + 4);
 		if (size < MB2_TAG_HEADER) {
 			strbuf_printf(why, "Multiboot2 tag type %u at offset %u: size %u, less than its 8-byte header",
 				      type, offset, size);
@@ -315,7 +261,7 @@ static bool multiboot2_read(const struct boot_memory *m, uint32_t info,
 				return false;
 			}
 			seen_cmdline = true;
-			out->command_line = at(m, tag + MB2_TAG_HEADER);
+			out->command_line = (const char *)firmware_at(m, tag + MB2_TAG_HEADER);
 			if (!bounded_string(m, tag + MB2_TAG_HEADER,
 					    size - MB2_TAG_HEADER,
 					    &out->command_line_length,
@@ -365,15 +311,15 @@ static bool command_line_at(const struct boot_memory *m, uint64_t cmdline,
 {
 	uint64_t room;
 
-	if (!readable(m, cmdline, 1, what, why))
+	if (!firmware_check_readable(m, cmdline, 1, what, why))
 		return false;
 	room = m->mapped_end - cmdline;
 	if (room > CMDLINE_MAX + 1)
 		room = CMDLINE_MAX + 1;
-	out->command_line = at(m, cmdline);
+	out->command_line = (const char *)firmware_at(m, cmdline);
 	return bounded_string(m, cmdline, room, &out->command_line_length,
 			      what, why) &&
-	       readable(m, cmdline, out->command_line_length + 1, what, why);
+	       firmware_check_readable(m, cmdline, out->command_line_length + 1, what, why);
 }
 
 /* PVH: rsdp_paddr, and from version 1 the memory map, whose entries are
@@ -383,19 +329,19 @@ static bool pvh_tables(const struct boot_memory *m, uint64_t info,
 {
 	char what[80];
 	struct strbuf field;
-	uint32_t version = read32(m, info + offsetof(struct hvm_start_info, version));
+	uint32_t version = firmware_read32(m, info + offsetof(struct hvm_start_info, version));
 	uint64_t map;
 	uint32_t entries;
 
-	out->rsdp = read64(m, info + offsetof(struct hvm_start_info, rsdp_paddr));
+	out->rsdp = firmware_read64(m, info + offsetof(struct hvm_start_info, rsdp_paddr));
 	out->rsdp_field = "PVH rsdp_paddr";
 	if (version < HVM_VERSION_MEMMAP)
 		return true;
-	if (!readable(m, info, sizeof(struct hvm_start_info),
+	if (!firmware_check_readable(m, info, sizeof(struct hvm_start_info),
 		      "PVH start_info (version 1) address", why))
 		return false;
-	map = read64(m, info + offsetof(struct hvm_start_info, memmap_paddr));
-	entries = read32(m, info + offsetof(struct hvm_start_info, memmap_entries));
+	map = firmware_read64(m, info + offsetof(struct hvm_start_info, memmap_paddr));
+	entries = firmware_read32(m, info + offsetof(struct hvm_start_info, memmap_entries));
 	if (entries == 0)
 		return true;
 	strbuf_init(&field, what, sizeof(what));
@@ -406,13 +352,13 @@ static bool pvh_tables(const struct boot_memory *m, uint64_t info,
 			      HVM_MEMMAP_MAX);
 		return false;
 	}
-	if (!readable(m, map, (uint64_t)entries * HVM_MEMMAP_ENTRY, what, why))
+	if (!firmware_check_readable(m, map, (uint64_t)entries * HVM_MEMMAP_ENTRY, what, why))
 		return false;
 	for (uint32_t i = 0; i < entries; i++) {
 		uint64_t e = map + (uint64_t)i * HVM_MEMMAP_ENTRY;
 
-		memory_map_entry(out, read64(m, e), read64(m, e + 8),
-				 read32(m, e + 16));
+		memory_map_entry(out, firmware_read64(m, e), firmware_read64(m, e + 8),
+				 firmware_read32(m, e + 16));
 	}
 	return true;
 }
@@ -427,10 +373,10 @@ static bool pvh_read(const struct boot_memory *m, uint64_t info,
 	uint32_t magic;
 	uint64_t cmdline;
 
-	if (!readable(m, info, offsetof(struct hvm_start_info, memmap_paddr),
+	if (!firmware_check_readable(m, info, offsetof(struct hvm_start_info, memmap_paddr),
 		      "PVH start_info address", why))
 		return false;
-	magic = read32(m, info);
+	magic = firmware_read32(m, info);
 	if (magic != HVM_START_MAGIC) {
 		strbuf_printf(why, "PVH start_info magic 0x%x: not 0x%x", magic,
 			      HVM_START_MAGIC);
@@ -438,7 +384,7 @@ static bool pvh_read(const struct boot_memory *m, uint64_t info,
 	}
 	if (!pvh_tables(m, info, out, why))
 		return false;
-	cmdline = read64(m, info + offsetof(struct hvm_start_info, cmdline_paddr));
+	cmdline = firmware_read64(m, info + offsetof(struct hvm_start_info, cmdline_paddr));
 	if (cmdline == 0)
 		return true;
 	strbuf_init(&field, what, sizeof(what));
@@ -453,7 +399,7 @@ static bool pvh_read(const struct boot_memory *m, uint64_t info,
 static bool e820_consistent(const struct boot_memory *m, uint64_t params,
 			    struct boot_info *out, struct strbuf *why)
 {
-	const uint8_t *count = at(m, params + BP_E820_ENTRIES);
+	const uint8_t *count = firmware_at(m, params + BP_E820_ENTRIES);
 
 	if (*count == 0 || *count > BP_E820_MAX) {
 		strbuf_printf(why, "boot_params e820_entries %u: not 1 to %d",
@@ -462,7 +408,7 @@ static bool e820_consistent(const struct boot_memory *m, uint64_t params,
 	}
 	for (unsigned i = 0; i < *count; i++) {
 		uint64_t entry = params + BP_E820_TABLE + i * BP_E820_ENTRY_SIZE;
-		uint64_t addr = read64(m, entry), size = read64(m, entry + 8);
+		uint64_t addr = firmware_read64(m, entry), size = firmware_read64(m, entry + 8);
 
 		if (addr > UINT64_MAX - size) {
 			strbuf_printf(why, "boot_params e820_table[%u] addr 0x%llx, size 0x%llx: wraps past 2^64",
@@ -470,7 +416,7 @@ static bool e820_consistent(const struct boot_memory *m, uint64_t params,
 				      (unsigned long long)size);
 			return false;
 		}
-		memory_map_entry(out, addr, size, read32(m, entry + 16));
+		memory_map_entry(out, addr, size, firmware_read32(m, entry + 16));
 	}
 	for (unsigned r = 0; r < m->image_count; r++) {
 		const struct boot_range *image = &m->image[r];
@@ -478,9 +424,9 @@ static bool e820_consistent(const struct boot_memory *m, uint64_t params,
 
 		for (unsigned i = 0; i < *count && !in_ram; i++) {
 			uint64_t entry = params + BP_E820_TABLE + i * BP_E820_ENTRY_SIZE;
-			uint64_t addr = read64(m, entry), size = read64(m, entry + 8);
+			uint64_t addr = firmware_read64(m, entry), size = firmware_read64(m, entry + 8);
 
-			in_ram = read32(m, entry + 16) == E820_RAM &&
+			in_ram = firmware_read32(m, entry + 16) == E820_RAM &&
 				 addr <= image->start && image->end - addr <= size;
 		}
 		if (!in_ram) {
@@ -506,15 +452,15 @@ static bool linux64_read(const struct boot_memory *m, uint64_t params,
 	uint16_t flag;
 	uint64_t cmdline;
 
-	if (!readable(m, params, BP_SIZE, "boot_params address (RSI)", why))
+	if (!firmware_check_readable(m, params, BP_SIZE, "boot_params address (RSI)", why))
 		return false;
-	flag = (uint16_t)(read32(m, params + BP_BOOT_FLAG) & 0xFFFF);
+	flag = (uint16_t)(firmware_read32(m, params + BP_BOOT_FLAG) & 0xFFFF);
 	if (flag != BP_BOOT_FLAG_MAGIC) {
 		strbuf_printf(why, "boot_params hdr.boot_flag 0x%x: not 0x%x",
 			      flag, BP_BOOT_FLAG_MAGIC);
 		return false;
 	}
-	header = read32(m, params + BP_HEADER);
+	header = firmware_read32(m, params + BP_HEADER);
 	if (header != BP_HEADER_MAGIC) {
 		strbuf_printf(why, "boot_params hdr.header 0x%x: not 0x%x (\"HdrS\")",
 			      header, BP_HEADER_MAGIC);
@@ -522,10 +468,10 @@ static bool linux64_read(const struct boot_memory *m, uint64_t params,
 	}
 	if (!e820_consistent(m, params, out, why))
 		return false;
-	out->rsdp = read64(m, params + BP_ACPI_RSDP_ADDR);
+	out->rsdp = firmware_read64(m, params + BP_ACPI_RSDP_ADDR);
 	out->rsdp_field = "boot_params acpi_rsdp_addr";
-	cmdline = read32(m, params + BP_CMD_LINE_PTR) |
-		  (uint64_t)read32(m, params + BP_EXT_CMD_LINE_PTR) << 32;
+	cmdline = firmware_read32(m, params + BP_CMD_LINE_PTR) |
+		  (uint64_t)firmware_read32(m, params + BP_EXT_CMD_LINE_PTR) << 32;
 	if (cmdline == 0)
 		return true;
 	strbuf_init(&field, what, sizeof(what));

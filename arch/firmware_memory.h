@@ -1,8 +1,9 @@
 /*
- * Physical memory as the firmware-table readers see it (arch/
- * firmware_cpus.h): struct boot_memory (arch/boot_info.h), the window that
- * may be read and the kernel's own image, inside which no table may lie;
- * and bounds-checked readers. Pure: the caller says where physical memory
+ * Physical memory as the boot-time readers see it, the boot information
+ * (arch/boot_info.h) and the firmware tables (arch/firmware_cpus.h):
+ * struct boot_memory (arch/boot_info.h), the window that may be read and
+ * the kernel's own image, inside which nothing read may lie; and
+ * bounds-checked readers. Pure: the caller says where physical memory
  * is (the kernel: identity-mapped; the fuzzer: a buffer).
  */
 #ifndef PMCTEST_FIRMWARE_MEMORY_H
@@ -14,18 +15,20 @@
 #include "boot_info.h"
 #include "strbuf.h"
 
+/* The range of ranges[] that [start, start + size) overlaps, or NULL;
+ * start + size may pass 2^64. */
+const struct boot_range *firmware_overlap(const struct boot_range *ranges,
+					  unsigned count, uint64_t start,
+					  uint64_t size);
+
 /* [start, start + size) may be read: inside the window, clear of the
  * image. */
 static inline bool firmware_readable(const struct boot_memory *m,
 				     uint64_t start, uint64_t size)
 {
-	if (start < m->mapped_start || start > m->mapped_end ||
-	    size > m->mapped_end - start)
-		return false;
-	for (unsigned i = 0; i < m->image_count; i++)
-		if (start < m->image[i].end && m->image[i].start < start + size)
-			return false;
-	return true;
+	return start >= m->mapped_start && start <= m->mapped_end &&
+	       size <= m->mapped_end - start &&
+	       !firmware_overlap(m->image, m->image_count, start, size);
 }
 
 /* As firmware_readable(), with the refusal in why after `what` (which

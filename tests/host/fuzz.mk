@@ -10,10 +10,10 @@
 CLANG		?= clang
 FUZZ_SECONDS	?= 20
 BOOT_FUZZ	:= $(BUILD)/fuzz/boot_fuzz
-BOOT_FUZZ_SRCS	:= tests/fuzz/boot_fuzz.c arch/boot_info.c arch/fbcon.c \
+BOOT_FUZZ_SRCS	:= tests/fuzz/boot_fuzz.c arch/boot_info.c arch/firmware_memory.c arch/fbcon.c \
 		   kernel/cmdline.c kernel/strbuf.c $(BUILD)/font.c
 
-$(BOOT_FUZZ): $(BOOT_FUZZ_SRCS) arch/boot_info.h arch/fbcon.h arch/font.h \
+$(BOOT_FUZZ): $(BOOT_FUZZ_SRCS) arch/boot_info.h arch/firmware_memory.h arch/fbcon.h arch/font.h \
 	      kernel/cmdline.h kernel/strbuf.h | $(BUILD)/.tools-test
 	@mkdir -p $(@D)
 	$(CLANG) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined \
