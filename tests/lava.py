@@ -244,58 +244,69 @@ def check(args):
     with tempfile.TemporaryDirectory() as out:
         lab_checks(tap, args, out)
         for image in (args.elf, args.iso):
-            name = os.path.basename(image)
-            job = render(image, "", args.cpu, args.timeout, out)
-            v = Job(job, out, validate=True)
-            tap.check(v.returncode == 0 and not v.errors,
-                      f"lava-run --validate accepts {name}'s job and device-qemu.yaml",
-                      [f"status {v.returncode}"] + v.errors + v.log.splitlines()[-5:])
-
-            run = Job(job, out)
-            lava, seen, counts = run.tests(), run.tap(), run.summary()
-            verdicts = [v for _, v in seen]
-            tap.check(run.job_result() == "pass" and counts is not None and
-                      len(lava) == len(seen) == sum(counts),
-                      f"{name}: one LAVA result per TAP test: {len(lava)} results, "
-                      f"{len(seen)} TAP lines, summary {counts}",
-                      [f"job {run.job_result()}, status {run.returncode}"] + run.errors)
-            v = run.verdict()
-            tap.check(v.status != 2, f"{name}: the serial TAP LAVA kept has the "
-                      "verdict of a complete run", [v.reason])
-            differ = [f"TAP {t} {a}, LAVA {u} {b}"
-                      for (t, a), (u, b) in zip(seen, lava) if (t, a) != (u, b)]
-            tap.check(not differ and [t for t, _ in seen] == [t for t, _ in lava] and
-                      counts == (verdicts.count("pass"), verdicts.count("fail"),
-                                 verdicts.count("skip")),
-                      f"{name}: every LAVA result has its TAP line's test ID and "
-                      "verdict (pass, fail, skip)", differ[:10])
-
-        # Two vCPUs: CPU 1's tests carry "@cpu1", and LAVA records each
-        # under its own case (the ID with '.' and '@' made '_').
-        job = render(args.elf, "tests=smp.enum,priv.long.cpl3.pce1.valid",
-                     args.cpu, args.timeout, out, smp=2)
-        run = Job(job, out)
-        lava, seen = run.tests(), run.tap()
-        cases = [r["case"] for r in run.results if r.get("definition") == "pmctest"]
-        tap.check(seen == lava and ("smp.enum@cpu1", "pass") in seen and
-                  "smp_enum_cpu1" in cases and "smp_enum" in cases,
-                  "with 2 vCPUs an AP's result is a LAVA result of its own, "
-                  "its test ID with @cpu1, its case smp_enum_cpu1",
-                  [f"TAP {seen}", f"LAVA {lava}", f"cases {cases}"] + run.errors)
-
-        # A kernel that stops after TAP began and before the summary line:
-        # a malformed command line makes it bail out.
-        job = render(args.elf, "tests=selftest.pass bogus", args.cpu,
-                     args.timeout, out)
-        stopped = Job(job, out)
-        v = stopped.verdict()
-        tap.check(stopped.job_result() == "fail" and not stopped.tests() and
-                  v.status == 2,
-                  "a kernel that stops before its summary line fails the job, "
-                  "and its TAP's verdict is status 2",
-                  [f"job {stopped.job_result()}, tests {stopped.tests()}, "
-                   f"verdict {v}"])
+            image_checks(tap, args, image, out)
+        smp_check(tap, args, out)
+        stopped_check(tap, args, out)
     return tap.finish()
+
+
+def image_checks(tap, args, image, out):
+    """One image's job: LAVA validates it, and keeps every TAP verdict."""
+    name = os.path.basename(image)
+    job = render(image, "", args.cpu, args.timeout, out)
+    v = Job(job, out, validate=True)
+    tap.check(v.returncode == 0 and not v.errors,
+              f"lava-run --validate accepts {name}'s job and device-qemu.yaml",
+              [f"status {v.returncode}"] + v.errors + v.log.splitlines()[-5:])
+
+    run = Job(job, out)
+    lava, seen, counts = run.tests(), run.tap(), run.summary()
+    verdicts = [v for _, v in seen]
+    tap.check(run.job_result() == "pass" and counts is not None and
+              len(lava) == len(seen) == sum(counts),
+              f"{name}: one LAVA result per TAP test: {len(lava)} results, "
+              f"{len(seen)} TAP lines, summary {counts}",
+              [f"job {run.job_result()}, status {run.returncode}"] + run.errors)
+    v = run.verdict()
+    tap.check(v.status != 2, f"{name}: the serial TAP LAVA kept has the "
+              "verdict of a complete run", [v.reason])
+    differ = [f"TAP {t} {a}, LAVA {u} {b}"
+              for (t, a), (u, b) in zip(seen, lava) if (t, a) != (u, b)]
+    tap.check(not differ and [t for t, _ in seen] == [t for t, _ in lava] and
+              counts == (verdicts.count("pass"), verdicts.count("fail"),
+                         verdicts.count("skip")),
+              f"{name}: every LAVA result has its TAP line's test ID and "
+              "verdict (pass, fail, skip)", differ[:10])
+
+
+def smp_check(tap, args, out):
+    """Two vCPUs: CPU 1's tests carry "@cpu1", and LAVA records each under
+    its own case (the ID with '.' and '@' made '_')."""
+    job = render(args.elf, "tests=smp.enum,priv.long.cpl3.pce1.valid",
+                 args.cpu, args.timeout, out, smp=2)
+    run = Job(job, out)
+    lava, seen = run.tests(), run.tap()
+    cases = [r["case"] for r in run.results if r.get("definition") == "pmctest"]
+    tap.check(seen == lava and ("smp.enum@cpu1", "pass") in seen and
+              "smp_enum_cpu1" in cases and "smp_enum" in cases,
+              "with 2 vCPUs an AP's result is a LAVA result of its own, "
+              "its test ID with @cpu1, its case smp_enum_cpu1",
+              [f"TAP {seen}", f"LAVA {lava}", f"cases {cases}"] + run.errors)
+
+
+def stopped_check(tap, args, out):
+    """A kernel that stops after TAP began and before the summary line: a
+    malformed command line makes it bail out."""
+    job = render(args.elf, "tests=selftest.pass bogus", args.cpu,
+                 args.timeout, out)
+    stopped = Job(job, out)
+    v = stopped.verdict()
+    tap.check(stopped.job_result() == "fail" and not stopped.tests() and
+              v.status == 2,
+              "a kernel that stops before its summary line fails the job, "
+              "and its TAP's verdict is status 2",
+              [f"job {stopped.job_result()}, tests {stopped.tests()}, "
+               f"verdict {v}"])
 
 
 def main(argv):
@@ -314,17 +325,7 @@ def main(argv):
     p.add_argument("--image-url", help="--lab: where the lab serves the image")
     args = p.parse_args(argv)
     if args.lab or args.image_url:
-        problem = (lab_problem(args.lab, args.image_url, args.cpu) or
-                   (args.elf or args.iso or args.check) and
-                   "--lab takes --image-url, not --elf, --iso or --check" or
-                   args.cmdline and args.lab != "pvh" and
-                   "--cmdline: only the pvh route takes one" or
-                   cmdline_problem(args.cmdline))
-        if problem:
-            p.error(problem)
-        print(lab_job(args.lab, args.image_url, args.cpu, args.timeout,
-                      args.cmdline), end="")
-        return 0
+        return print_lab_job(p, args)
     images = [i for i in (args.elf, args.iso) if i]
     if args.check and len(images) != 2 or not args.check and len(images) != 1:
         p.error("give --elf or --iso; --check needs both")
@@ -338,12 +339,33 @@ def main(argv):
         p.error(f"--cmdline: {problem}")
     if args.check:
         return check(args)
+    return run_local(args, images[0])
+
+
+def print_lab_job(p, args):
+    """--lab: the job a real lab runs, after the same checks of its words."""
+    problem = (lab_problem(args.lab, args.image_url, args.cpu) or
+               (args.elf or args.iso or args.check) and
+               "--lab takes --image-url, not --elf, --iso or --check" or
+               args.cmdline and args.lab != "pvh" and
+               "--cmdline: only the pvh route takes one" or
+               cmdline_problem(args.cmdline))
+    if problem:
+        p.error(problem)
+    print(lab_job(args.lab, args.image_url, args.cpu, args.timeout,
+                  args.cmdline), end="")
+    return 0
+
+
+def run_local(args, image):
+    """One job under lava-run here; pmctest's statuses: 2 the job did not
+    complete or its TAP is not a complete run's, 1 a test failed."""
     why_not = why_not_runnable()
     if why_not:
         sys.exit(f"lava: cannot run: {why_not}")
     out = args.out or tempfile.mkdtemp(prefix="pmctest-lava-")
     os.makedirs(out, exist_ok=True)
-    run = Job(render(images[0], args.cmdline, args.cpu, args.timeout, out), out)
+    run = Job(render(image, args.cmdline, args.cpu, args.timeout, out), out)
     with open(os.path.join(out, "lava-run.log"), "w") as f:
         f.write(run.log)
     for test_id, result in run.tests():
@@ -352,8 +374,6 @@ def main(argv):
     print(f"lava: job {run.job_result()}; {verdicts.count('pass')} pass, "
           f"{verdicts.count('fail')} fail, {verdicts.count('skip')} skip; "
           f"log in {os.path.join(out, 'lava-run.log')}")
-    # pmctest's statuses: 2 the job did not complete or its TAP is not a
-    # complete run's, 1 a test failed.
     if run.job_result() != "pass":
         return 2
     v = run.verdict()

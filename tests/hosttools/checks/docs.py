@@ -5,7 +5,9 @@ docs/design.svg is what scripts/design_svg.py draws.
 With --model, every example of pmctest-model in the manual (a line
 `$ build/host/pmctest-model ...` in a code block, and the lines under it)
 must be what the tool prints. With --sim, the deviation table of docs/simulator.md must name exactly the
-deviations `pmctest-sim --list-deviations` has, one row each.
+deviations `pmctest-sim --list-deviations` has, one row each, and every
+test it lists on any profile must fall under a group of docs/tests.md's
+table (hosttools/tests_table.py).
 
 A link is [text](target) or ![alt](target) outside code; a target with a
 scheme (https:, mailto:) is not followed. A relative target must name a
@@ -31,6 +33,7 @@ import sys
 import tempfile
 
 from .. import ROOT
+from .. import tests_table as groups
 from ..tap_out import Tap
 from . import argument_parser
 
@@ -246,6 +249,33 @@ def deviation_table(tap, root, sim):
               "deviations of pmctest-sim, and no other", found)
 
 
+def tests_table_self_test(tap):
+    table = (f"{groups.TABLE_HEADER}\n|---|---|---|\n"
+             "| `ovf.write.*` | 3 | a |\n| `prog.all` | 1 | b |\n\nText\n")
+    ids = ["ovf.write.gp", "prog.all"]
+    found = groups.uncovered(table, ids)
+    tap.check(not found, "self-test: a tests table with every group passes", found)
+    found = groups.uncovered(table, ids + ["prog.allx", "pmi.gp.int"])
+    tap.check(found == ["prog.allx", "pmi.gp.int"],
+              "self-test: a test under no group of the tests table is reported",
+              found or ["nothing was reported"])
+
+
+def tests_table(tap, root, sim):
+    try:
+        ids = groups.simulated_ids(root, sim)
+    except RuntimeError as e:
+        tap.check(False, "docs/tests.md has a group for every test of pmctest-sim",
+                  [str(e)])
+        return
+    with open(os.path.join(root, "docs", "tests.md"), encoding="utf-8") as f:
+        found = groups.uncovered(f.read(), ids)
+    tap.check(ids and not found, f"docs/tests.md has a group for each of the "
+              f"{len(ids)} tests pmctest-sim lists on its profiles",
+              [f"{t}: under no group of the table" for t in found] or
+              ["pmctest-sim listed no test"])
+
+
 MODEL_PROMPT = "$ build/host/pmctest-model"
 
 
@@ -351,9 +381,13 @@ def main(argv):
     else:
         tap.skip("every example of pmctest-model in the manual is what the "
                  "tool prints", "no --model given")
+    tests_table_self_test(tap)
     if args.sim:
         deviation_table(tap, args.root, args.sim)
+        tests_table(tap, args.root, args.sim)
     else:
         tap.skip("docs/simulator.md has a row for each deviation of pmctest-sim",
+                 "no --sim given")
+        tap.skip("docs/tests.md has a group for every test of pmctest-sim",
                  "no --sim given")
     return tap.finish()

@@ -261,6 +261,15 @@ def xml(env, tap):
 # ----------------------------------------------------------------- failures
 
 def failures(env, tap):
+    unwritable_outputs(env, tap)
+    junit_disk_full(env, tap)
+    bad_numbers(env, tap)
+    bad_images(env, tap)
+
+
+def unwritable_outputs(env, tap):
+    """Every output that cannot be written: status 2, one line, and before
+    any emulator where it can be known then."""
     a_file = env.path("a-file")
     open(a_file, "w").close()
     under = os.path.join(a_file, "x")
@@ -282,6 +291,8 @@ def failures(env, tap):
     tap.check(status_2_one_line(p, "cannot write the log"),
               "boot.py --log under a file: status 2, one line", shown(p))
 
+
+def junit_disk_full(env, tap):
     junit = env.path("limited.xml")
     with open(junit, "w") as f:
         f.write("<testsuites/>\n")
@@ -296,6 +307,8 @@ def failures(env, tap):
               "a JUnit file that cannot be written whole: status 2, the old "
               "file as it was, no temporary file left", shown(p) + [f"left {left}"])
 
+
+def bad_numbers(env, tap):
     for args, words in ((["--timeout", "nan"], "--timeout"), (["--timeout", "-5"], "--timeout"),
                         (["--timeout", "inf"], "--timeout"), (["--timeout", "0"], "--timeout"),
                         (["--elf", "/etc/hostname"], "not an ELF file")):
@@ -306,6 +319,10 @@ def failures(env, tap):
         p = env.tests_all(*args)
         tap.check(status_2_one_line(p, words) and not p.started,
                   f"tests/run {' '.join(args)}: status 2, one line, no boot", shown(p))
+
+
+def bad_images(env, tap):
+    """An image or a machine that cannot hold it: refused before the boot."""
     iso = ["--route", "iso", "--iso"]
     for args, words in ((iso + [env.elf], "not an ISO 9660 image"),
                         (iso + [env.iso, "--machine", "microvm"], "-M microvm"),

@@ -12,15 +12,16 @@ includer's folder first, then the one folder that holds it), and that file
 must be in a folder the includer's rule allows. Every name an object of
 the kernel (make's build/obj) refers to and another folder defines must be
 one the rule allows (hosttools/layout_calls.py), and no files may refer to
-each other in a circle. Prints each violation and exits 1; 0 when there is
-none. Then it adds, one at a time, includes and references that break the
+each other in a circle; and no host Python function is over 60 lines
+(hosttools/function_length.py). Prints each violation and exits 1; 0 when
+there is none. Then it adds, one at a time, includes and references that break the
 rule and wants each of them reported.
 """
 import pathlib
 import re
 import sys
 
-from hosttools import layout_calls
+from hosttools import function_length, layout_calls
 from hosttools.checks import argument_parser
 from hosttools.layout_rule import GENERATED, allows, describe, rule_for, sources
 from hosttools.tap_out import Tap
@@ -111,6 +112,20 @@ def self_test(root, objects, tap):
                   ['not reported'])
 
 
+def host_functions(root, tap):
+    """No host Python function over function_length.LIMIT lines; and one
+    that is, is reported."""
+    long = function_length.tree_problems(root)
+    tap.check(not long, f'no host Python function is over {function_length.LIMIT} lines', long)
+    def of(lines):      # a function of that many lines
+        return 'def f():\n' + ''.join(f'    x = {i}\n' for i in range(lines - 1))
+    limit = function_length.LIMIT
+    tap.check(bool(function_length.long_functions(of(limit + 1))) and
+              not function_length.long_functions(of(limit)),
+              f'a deliberate violation is reported: a function of {limit + 1} lines',
+              [f'not reported, or one of {limit} lines was'])
+
+
 def main(argv):
     p = argument_parser(__name__, __doc__)
     p.add_argument('--root', default=str(pathlib.Path(__file__).resolve().parents[3]),
@@ -138,6 +153,7 @@ def main(argv):
     tap.check(not circles, 'no files refer to each other in a circle', circles)
     if not (problems or violations or circles):	# the deliberate violations mean something only on a tree that passes
         self_test(root, objects, tap)
+    host_functions(root, tap)
     return tap.finish()
 
 

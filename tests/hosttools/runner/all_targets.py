@@ -19,7 +19,9 @@ from .target_run import EXIT_ERROR, TargetRun
 from .workdir import cleanup, context
 
 
-def all_targets(opts):
+def chosen(opts):
+    """The targets --only names (all without it), each with whether it is
+    available here, and those to boot."""
     runs = []
     todo = []
     for t in target_table.TARGETS:
@@ -34,6 +36,26 @@ def all_targets(opts):
         runs.append(r)
         if r.available:
             todo.append(r)
+    return runs, todo
+
+
+def open_logs(opts, runs, blocks):
+    """Each run's printer: its --log-dir file, and with -v one block of its
+    own, so that the targets booted in parallel do not interleave lines."""
+    if opts.log_dir:
+        try:
+            os.makedirs(opts.log_dir, exist_ok=True)
+        except OSError as e:
+            raise problem("the log directory", opts.log_dir, e)
+    for r in runs:
+        name = r.target["name"]
+        blocks[name] = io.StringIO() if opts.verbose else None
+        r.out = printer(os.path.join(opts.log_dir, name + ".log")
+                        if opts.log_dir else None, blocks[name], f"[{name}] ")
+
+
+def all_targets(opts):
+    runs, todo = chosen(opts)
     # --lava: finished LAVA jobs, judged next to the targets booted here
     try:
         lava = [LavaRun(LavaJob.from_dir(d), opts, None) for d in opts.lava]
@@ -49,18 +71,7 @@ def all_targets(opts):
     outputs = Outputs(opts)
     blocks = {}
     try:
-        if opts.log_dir:
-            try:
-                os.makedirs(opts.log_dir, exist_ok=True)
-            except OSError as e:
-                raise problem("the log directory", opts.log_dir, e)
-        for r in todo + lava:
-            name = r.target["name"]
-            # -v: each target's TAP as one block when it is done, so that
-            # the targets booted in parallel do not interleave their lines.
-            blocks[name] = io.StringIO() if opts.verbose else None
-            r.out = printer(os.path.join(opts.log_dir, name + ".log")
-                            if opts.log_dir else None, blocks[name], f"[{name}] ")
+        open_logs(opts, todo + lava, blocks)
         ctx = context(opts)
         try:
             for r in todo:
