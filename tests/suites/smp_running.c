@@ -1,8 +1,10 @@
 /*
- * smp.running.*: a counter left enabled while other CPUs work. On each AP
- * cpus= chooses in turn (the counter's CPU, "own"), a counter of
- * instructions retired at CPL 3 (USR only) counts LEFT_OWN_LOOP
- * iterations, and the AP returns and halts with it still enabled; CPU 0
+ * smp.running.*: a counter left enabled while other CPUs work. On the
+ * first AP cpus= chooses (the counter's CPU, "own"; one AP only, as each
+ * round wakes APs four to eight times, a few ms each under TCG), a
+ * counter of instructions retired at CPL 3 (USR only) counts
+ * LEFT_OWN_LOOP iterations, and the AP returns and halts with it still
+ * enabled; CPU 0
  * and the other APs then run ten times as much of the same work, and the
  * AP resumes and reads its counter with RDPMC before any RDMSR
  * (tests/lib/left_counter.h).
@@ -144,18 +146,26 @@ static bool round_on(unsigned own, struct left_counter *w)
 	return !w->faulted;
 }
 
-static bool round_overflow(unsigned own, struct left_counter *w)
+/* Every chosen CPU's LVT entry unmasked around the round, masked after
+ * it whatever happened. */
+static void round_overflow(unsigned own, struct left_counter *w)
 {
-	bool done;
-
-	if (!left_quiet_all(own, LVT_VECTOR(PMI_VECTOR)))
-		return false;
-	interrupt_log_clear();
-	done = round_on(own, w);
-	if (done)
-		judge_overflow(own, w);
+	if (left_quiet_all(own, LVT_VECTOR(PMI_VECTOR))) {
+		interrupt_log_clear();
+		if (round_on(own, w))
+			judge_overflow(own, w);
+	}
 	interrupt_log_clear();	/* the PMIs were this test's own */
-	return left_quiet_all(own, LVT_MASKED) && done;
+	left_quiet_all(own, LVT_MASKED);
+}
+
+/* The counter's CPU: the first AP cpus= chooses, or 0 for none. */
+static unsigned first_ap(void)
+{
+	for (unsigned cpu = 1; cpu < platform_cpu_count(); cpu++)
+		if (harness_cpu_chosen(cpu))
+			return cpu;
+	return 0;
 }
 
 static void run(unsigned i)
@@ -163,38 +173,32 @@ static void run(unsigned i)
 	char text[160];
 	struct strbuf why;
 	struct prog_counter c;
-	unsigned rounds = 0;
+	struct left_counter w = { .c = &c };
+	unsigned own = first_ap();
 
 	strbuf_init(&why, text, sizeof(text));
+	if (own == 0) {
+		test_skip("no application processor beside CPU 0 (%u CPU(s); cpus= chooses)",
+			  platform_cpu_count());
+		return;
+	}
 	if (i == CASE_OVERFLOW && !exec_lvt_pc_available(&why)) {
 		test_skip("%s", text);
 		return;
 	}
 	if (!prog_take_counter(&c, false))
 		return;
-	for (unsigned own = 1; own < platform_cpu_count(); own++) {
-		struct left_counter w = {
-			.c = &c, .control = prog_enables(&c, FILTER_USR),
-		};
-
-		if (!harness_cpu_chosen(own))
-			continue;
-		rounds++;
-		if (i == CASE_COUNT) {
-			if (round_on(own, &w))
-				judge_count(own, &w);
-			continue;
-		}
-		w.control |= c.enable_int;
-		w.preset = width_mask(c.width) -
-			   (LEFT_OWN_INSTRUCTIONS - LEFT_OVERFLOW_EARLY) + 1;
-		w.lvt = LVT_VECTOR(PMI_VECTOR);
-		if (!round_overflow(own, &w))
-			break;
+	w.control = prog_enables(&c, FILTER_USR);
+	if (i == CASE_COUNT) {
+		if (round_on(own, &w))
+			judge_count(own, &w);
+		return;
 	}
-	if (rounds == 0)
-		test_skip("no application processor beside CPU 0 (%u CPU(s); cpus= chooses)",
-			  platform_cpu_count());
+	w.control |= c.enable_int;
+	w.preset = width_mask(c.width) -
+		   (LEFT_OWN_INSTRUCTIONS - LEFT_OVERFLOW_EARLY) + 1;
+	w.lvt = LVT_VECTOR(PMI_VECTOR);
+	round_overflow(own, &w);
 }
 
 static const struct suite smp_running = { 0, CASES, describe, run };
