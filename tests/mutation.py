@@ -11,9 +11,11 @@ is a hole: printed, not failed, until the check is written.
 
 Every run simulates a machine of --cpus CPUs (2 unless told), so that the
 per-CPU part runs on an application processor and the deviations of the
-per-vCPU side apply.
+per-vCPU side apply. --cpus takes a list (2,4): the first count runs every
+deviation, each further one the faithful simulator and the deviations that
+need more than one CPU, which must be caught there too.
 
-usage: mutation.py --sim PATH --profiles DIR --table FILE [--cpus N]
+usage: mutation.py --sim PATH --profiles DIR --table FILE [--cpus N[,N...]]
                    [--jobs N] [--report]
 """
 import argparse
@@ -26,9 +28,9 @@ import sys
 from hosttools.tap_log import LISTED, RESULT
 
 
-def sim(args, profile, *words):
-    cmd = [args.sim, '--profile', str(profile), '--cpus', str(args.cpus),
-           *words]
+def sim(args, profile, *words, cpus=None):
+    cmd = [args.sim, '--profile', str(profile.path), '--cpus',
+           str(cpus or profile.cpus), *words]
     return subprocess.run(cmd, capture_output=True, text=True)
 
 
@@ -58,11 +60,15 @@ def matches(patterns, test_id, statements):
 
 
 class Profile:
-    """One profile: its tests, the deviations that apply, the runs."""
+    """One profile at one CPU count: its tests, the deviations that apply,
+    the runs."""
 
-    def __init__(self, path):
+    def __init__(self, path, cpus, every):
         self.path = path
         self.name = path.stem
+        self.cpus = cpus
+        self.every = every      # every deviation, or the multi-CPU ones
+        self.label = f'{self.name} ({cpus} CPUs)'
         self.tests = {}         # ID -> statements
         self.deviations = []    # every deviation the simulator has
         self.applies = []       # those that apply to this profile
@@ -70,15 +76,24 @@ class Profile:
         self.broken = {}        # deviation -> why the run could not be judged
 
 
+def applying(args, profile, cpus=None):
+    """[(deviation, applies)] from --list-deviations; the process."""
+    listed = sim(args, profile, '--list-deviations', cpus=cpus)
+    return [tuple(line.split('\t')[:2]) for line in
+            listed.stdout.splitlines()], listed
+
+
 def survey(args, profile):
-    listing = sim(args, profile.path, 'list')
+    listing = sim(args, profile, 'list')
     profile.tests = {m.group(1): m.group(2) for m in
                      map(LISTED.match, listing.stdout.splitlines()) if m}
-    deviations = sim(args, profile.path, '--list-deviations')
-    for line in deviations.stdout.splitlines():
-        name, applies = line.split('\t')[:2]
+    rows, deviations = applying(args, profile)
+    alone = set() if profile.every else {
+        name for name, applies in applying(args, profile, 1)[0]
+        if applies == 'yes'}
+    for name, applies in rows:
         profile.deviations.append(name)
-        if applies == 'yes':
+        if applies == 'yes' and name not in alone:
             profile.applies.append(name)
     if listing.returncode or deviations.returncode:
         profile.broken[''] = listing.stderr + deviations.stderr
@@ -86,7 +101,7 @@ def survey(args, profile):
 
 def run_one(args, profile, deviation):
     words = ['--deviate', deviation] if deviation else []
-    result = sim(args, profile.path, *words)
+    result = sim(args, profile, *words)
     failed = {m.group(3): m.group(4) for m in
               map(RESULT.match, result.stdout.splitlines())
               if m and m.group(1) == 'not ok'}
@@ -103,9 +118,9 @@ def judge(profiles, table):
     known = profiles[0].deviations if profiles else []
     for p in profiles:
         for why in p.broken.values():
-            problems.append(f'{p.name}: run could not be judged: {why}')
+            problems.append(f'{p.label}: run could not be judged: {why}')
         for test_id in p.failed.get('', {}):
-            problems.append(f'{p.name}: faithful simulator fails {test_id}')
+            problems.append(f'{p.label}: faithful simulator fails {test_id}')
     for name in table:
         if name not in known:
             problems.append(f'expected.tsv: no deviation "{name}"')
@@ -123,12 +138,12 @@ def judge(profiles, table):
             for test_id, statements in failed.items():
                 ids.add(test_id)
                 if not matches(expected, test_id, statements):
-                    problems.append(f'{name} on {p.name}: {test_id} '
+                    problems.append(f'{name} on {p.label}: {test_id} '
                                     f'[{statements}] fails, not expected')
             if failed:
-                caught.append(p.name)
+                caught.append(p.label)
             elif exists and any(fnmatch.fnmatchcase(p.name, g) for g in must):
-                problems.append(f'{name} on {p.name}: not caught '
+                problems.append(f'{name} on {p.label}: not caught '
                                 f'(expected: {" ".join(expected)})')
         status = 'caught' if caught else 'HOLE' if not exists else 'MISSED'
         if not injected:
@@ -161,13 +176,15 @@ def main():
     parser.add_argument('--sim', required=True)
     parser.add_argument('--profiles', required=True)
     parser.add_argument('--table', required=True)
-    parser.add_argument('--cpus', type=int, default=2)
+    parser.add_argument('--cpus', default='2',
+                        type=lambda text: [int(n) for n in text.split(',')])
     parser.add_argument('--jobs', type=int, default=2)
     parser.add_argument('--report', action='store_true')
     args = parser.parse_args()
 
     table = read_table(args.table)
-    profiles = [Profile(p) for p in sorted(pathlib.Path(args.profiles).glob('*.profile'))]
+    profiles = [Profile(p, cpus, cpus == args.cpus[0]) for cpus in args.cpus
+                for p in sorted(pathlib.Path(args.profiles).glob('*.profile'))]
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         list(pool.map(lambda p: survey(args, p), profiles))
         runs = [(p, d) for p in profiles for d in [''] + p.applies]
@@ -179,7 +196,8 @@ def main():
     for problem in problems:
         print(f'mutation: FAIL: {problem}')
     holes = [n for n, v in verdicts.items() if v[0] == 'HOLE']
-    print(f'mutation: {len(profiles)} profiles, {len(runs)} runs, '
+    print(f'mutation: {len(profiles) // len(args.cpus)} profiles at '
+          f'{",".join(map(str, args.cpus))} CPUs, {len(runs)} runs, '
           f'{sum(v[0] == "caught" for v in verdicts.values())}/{len(verdicts)} '
           f'deviations caught, {len(problems)} problems'
           + (f'; holes (no check yet): {" ".join(holes)}' if holes else ''))

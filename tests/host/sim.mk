@@ -29,7 +29,8 @@ $(SIM): $(SIM_SRCS) $(SIM_HDRS) $(VERSION_H)
 HOST_PROGS += $(SIM)
 
 MUTATION_RUN := $(PYTHON) tests/mutation.py --sim $(SIM) \
-		--profiles tests/profiles --table tests/mutation/expected.tsv
+		--profiles tests/profiles --table tests/mutation/expected.tsv \
+		--cpus 2,4
 
 .PHONY: mutation-test mutation-report
 HOST_TESTS += mutation-test

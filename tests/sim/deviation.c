@@ -159,6 +159,12 @@ static const struct deviation_info table[DEV_COUNT] = {
 		"a counter's PMI goes to the next vCPU's local APIC, not its own" },
 	[DEV_STATE_LOST_ON_SWITCH] = { "state-lost-on-switch", "SMP-3",
 		"a vCPU's counters are not restored when it runs again: they read 0" },
+	[DEV_COUNTS_WHILE_DESCHEDULED] = { "counts-while-descheduled", "SMP-7",
+		"a halted vCPU's enabled counters stay loaded and count the other vCPUs' work (a lazy PMU context switch that skips a vCPU with nothing enabled)" },
+	[DEV_PMI_TO_NEXT_VCPU] = { "pmi-to-next-vcpu", "SMP-4 PMI-1",
+		"an overflow's PMI, which the host handles at the vCPU's next exit, goes to the vCPU running then: one raised as the vCPU halts reaches the next (the running vCPU taken for the counter's)" },
+	[DEV_PMI_BROADCAST] = { "pmi-broadcast", "SMP-4",
+		"a counter's PMI reaches every vCPU whose LVT entry is unmasked, its own among them (sent as a broadcast, not through the local LVT entry)" },
 	[DEV_ENUMERATION_DIFFERS] = { "enumeration-differs", "SMP-1",
 		"secondary vCPUs enumerate one general-purpose counter fewer than vCPU 0" },
 	[DEV_AP_NOT_AS_INIT_LEFT] = { "ap-not-as-init-left", "SMP-5 RESET-2",
@@ -305,6 +311,9 @@ bool deviation_applies(enum deviation d, const struct sim_cpu *cpu)
 	case DEV_COUNTERS_SHARED:
 	case DEV_PMI_WRONG_CPU:
 	case DEV_STATE_LOST_ON_SWITCH:
+	case DEV_COUNTS_WHILE_DESCHEDULED:
+	case DEV_PMI_TO_NEXT_VCPU:
+	case DEV_PMI_BROADCAST:
 	case DEV_AP_NOT_AS_INIT_LEFT:
 	case DEV_AP_HANGS:
 		return sim_cpu_total > 1 && counting;

@@ -107,24 +107,55 @@ uint64_t sim_increment(struct sim_cpu *cpu, struct sim_counter *c,
 	return condition ? w->cycles : 0;
 }
 
-/* PMI-1..5: the local APIC delivers the LVT's vector unless it is
- * masked; an Intel local APIC masks the entry as it delivers (PMI-3), an
- * AMD one does not (PMI-4). */
+/* PMI-1..4 at the local APIC of `to`: the vector its LVT entry names,
+ * unless the entry is masked; an Intel local APIC masks the entry as it
+ * delivers (PMI-3), an AMD one does not (PMI-4). */
+static bool deliver(struct sim_cpu *to)
+{
+	bool intel = to->enumeration.vendor == VENDOR_INTEL;
+
+	if ((to->lvt_pc & LVT_MASKED) && !has(to, DEV_PMI_WHILE_MASKED))
+		return false;
+	sim_interrupt_to(to->index, to->lvt_pc & 0xFF);
+	if ((intel && !has(to, DEV_LVT_NOT_MASKED_ON_PMI)) ||
+	    (!intel && has(to, DEV_AMD_LVT_MASKED_ON_PMI)))
+		to->lvt_pc |= LVT_MASKED;
+	return true;
+}
+
+/* DEV_PMI_TO_NEXT_VCPU: a PMI the host has yet to inject. */
+static bool pmi_held;
+
+void sim_pmi_release(void)
+{
+	if (!pmi_held)
+		return;
+	pmi_held = false;
+	deliver(sim_this());
+}
+
+/* SMP-4: the PMI of cpu's counter, at cpu's own local APIC. */
 static bool raise_pmi(struct sim_cpu *cpu)
 {
-	bool intel = cpu->enumeration.vendor == VENDOR_INTEL;
+	bool any = false;
 
 	if (has(cpu, DEV_PMI_LOST))
 		return false;
-	if ((cpu->lvt_pc & LVT_MASKED) && !has(cpu, DEV_PMI_WHILE_MASKED))
+	if (has(cpu, DEV_PMI_TO_NEXT_VCPU)) {
+		pmi_held = true;
 		return false;
-	if (has(cpu, DEV_PMI_WRONG_CPU))	/* SMP-4 */
-		sim_interrupt_to((cpu->index + 1) % sim_cpu_total,
-				 cpu->lvt_pc & 0xFF);
-	else
-		interrupt_log_record(cpu->lvt_pc & 0xFF);
-	if ((intel && !has(cpu, DEV_LVT_NOT_MASKED_ON_PMI)) ||
-	    (!intel && has(cpu, DEV_AMD_LVT_MASKED_ON_PMI)))
+	}
+	if (has(cpu, DEV_PMI_BROADCAST)) {
+		for (unsigned n = 0; n < sim_cpu_total; n++)
+			any |= deliver(&sim_cpus[n]);
+		return any;
+	}
+	if (!has(cpu, DEV_PMI_WRONG_CPU))
+		return deliver(cpu);
+	if (cpu->lvt_pc & LVT_MASKED)
+		return false;
+	sim_interrupt_to((cpu->index + 1) % sim_cpu_total, cpu->lvt_pc & 0xFF);
+	if (cpu->enumeration.vendor == VENDOR_INTEL)
 		cpu->lvt_pc |= LVT_MASKED;
 	return true;
 }
@@ -318,8 +349,15 @@ static void count_work(struct sim_cpu *cpu, struct sim_counter *c,
 
 void sim_execute(struct sim_cpu *cpu, const struct sim_work *w)
 {
-	if (w->cycles > 0)
-		sim_for_each_counting(cpu, w->cpl, count_work, (void *)w);
+	if (w->cycles == 0)
+		return;
+	sim_for_each_counting(cpu, w->cpl, count_work, (void *)w);
+	/* DEV_COUNTS_WHILE_DESCHEDULED: the halted vCPUs' counters stay
+	 * loaded and count this one's work (SMP-7). */
+	for (unsigned n = 0; n < sim_cpu_total; n++)
+		if (has(cpu, DEV_COUNTS_WHILE_DESCHEDULED) && &sim_cpus[n] != cpu)
+			sim_for_each_counting(&sim_cpus[n], w->cpl, count_work,
+					      (void *)w);
 }
 
 void sim_retire(struct sim_cpu *cpu, unsigned cpl)

@@ -61,6 +61,11 @@ void sim_advance(struct sim_cpu *cpu, struct sim_counter *c,
 void sim_overflow(struct sim_cpu *cpu, struct sim_counter *c,
 		  const struct sim_counting *how);
 
+/* DEV_PMI_TO_NEXT_VCPU: the host injects the PMI it holds, if any, into
+ * the executing vCPU, as it handles an exit of that vCPU or switches to
+ * it. */
+void sim_pmi_release(void);
+
 /* Whether c's own enable is set: EN for an event select, a ring enable in
  * its field of IA32_FIXED_CTR_CTRL (PROG-6). */
 bool sim_counter_enabled(const struct sim_cpu *cpu, const struct sim_counter *c);

@@ -11,6 +11,7 @@
 #include <setjmp.h>
 
 #include "boot_msrs.h"
+#include "sim_count.h"
 #include "sim_cpu.h"
 #include "sim_cpus.h"
 
@@ -74,6 +75,7 @@ static void switch_to(unsigned to)
 	if (from->deviation == DEV_STATE_LOST_ON_SWITCH && to != cpus.current)
 		zero_counters(next);
 	cpus.current = to;
+	sim_pmi_release();	/* DEV_PMI_TO_NEXT_VCPU */
 }
 
 void sim_cpus_init(unsigned total)

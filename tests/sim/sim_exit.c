@@ -53,6 +53,7 @@ void sim_exit_complete(struct sim_cpu *cpu, unsigned cpl,
 {
 	struct sim_work one = { cpl, 1, 1, 0 };
 
+	sim_pmi_release();	/* the host's work at the exit */
 	sim_execute(cpu, &(struct sim_work){ cpl, EXIT_STALL, 0, 0 });
 	if (kind == SIM_EXIT_PORT_IO && has(cpu, DEV_PORT_IO_NOT_COUNTED))
 		return;
