@@ -108,15 +108,15 @@ uint64_t sim_increment(struct sim_cpu *cpu, struct sim_counter *c,
 }
 
 /* PMI-1..5: the local APIC delivers the LVT's vector unless it is
- * masked; an Intel local APIC masks the entry as it delivers (PMI-3), an
- * AMD one does not (PMI-4). */
-static bool raise_pmi(struct sim_cpu *cpu)
+ * masked (the entry as the overflow finds it, PMI-2); an Intel local APIC
+ * masks the entry as it delivers (PMI-3), an AMD one does not (PMI-4). */
+static bool raise_pmi(struct sim_cpu *cpu, bool masked)
 {
 	bool intel = cpu->enumeration.vendor == VENDOR_INTEL;
 
 	if (has(cpu, DEV_PMI_LOST))
 		return false;
-	if ((cpu->lvt_pc & LVT_MASKED) && !has(cpu, DEV_PMI_WHILE_MASKED))
+	if (masked && !has(cpu, DEV_PMI_WHILE_MASKED))
 		return false;
 	if (has(cpu, DEV_PMI_WRONG_CPU))	/* SMP-4 */
 		sim_interrupt_to((cpu->index + 1) % sim_cpu_total,
@@ -131,7 +131,7 @@ static bool raise_pmi(struct sim_cpu *cpu)
 
 /* PMI-6: with FREEZE_PERFMON_ON_PMI a PMI request freezes the counters:
  * versions 2 and 3 clear the global enables, 4 and up set CTR_Frz. */
-static void pmi_request(struct sim_cpu *cpu)
+static void pmi_request(struct sim_cpu *cpu, bool masked)
 {
 	if ((cpu->debugctl & DEBUGCTL_FREEZE_PERFMON) &&
 	    !has(cpu, DEV_FREEZE_IGNORED)) {
@@ -140,8 +140,19 @@ static void pmi_request(struct sim_cpu *cpu)
 		else
 			cpu->global_ctrl = 0;
 	}
-	if (raise_pmi(cpu) && has(cpu, DEV_PMI_TWICE))
+	if (raise_pmi(cpu, masked) && has(cpu, DEV_PMI_TWICE))
 		interrupt_log_record(cpu->lvt_pc & 0xFF);
+}
+
+/* PMI-2: whether the overflow of c finds the LVT entry masked; with
+ * DEV_LVT_SAMPLED_AT_WRMSR, whether the entry was masked when the counter
+ * was last programmed. */
+static bool lvt_masked(const struct sim_cpu *cpu, const struct sim_counter *c)
+{
+	uint32_t lvt = has(cpu, DEV_LVT_SAMPLED_AT_WRMSR) ? c->lvt_programmed
+							  : cpu->lvt_pc;
+
+	return (lvt & LVT_MASKED) != 0;
 }
 
 void sim_overflow(struct sim_cpu *cpu, struct sim_counter *c,
@@ -152,7 +163,7 @@ void sim_overflow(struct sim_cpu *cpu, struct sim_counter *c,
 	if (sim_status_bit(cpu, c, &bit) && !has(cpu, DEV_OVERFLOW_STATUS_LOST))
 		cpu->global_status |= bit;
 	if (k->interrupt || has(cpu, DEV_PMI_WITHOUT_INT))
-		pmi_request(cpu);
+		pmi_request(cpu, lvt_masked(cpu, c));
 }
 
 /* OVF-1, OVF-5: past all ones the count wraps and the counter overflows;
@@ -339,19 +350,20 @@ bool sim_counter_enabled(const struct sim_cpu *cpu, const struct sim_counter *c)
 	return (c->control & EVTSEL_EN) != 0;
 }
 
-void sim_rearm(struct sim_counter *c)
+void sim_rearm(const struct sim_cpu *cpu, struct sim_counter *c)
 {
 	uint64_t mask = mask_of(c);
 
 	c->to_overflow = mask - (c->raw & mask) + 1;
+	c->lvt_programmed = cpu->lvt_pc;
 }
 
 void sim_rearm_all(struct sim_cpu *cpu)
 {
 	for (unsigned x = 0; x < SIM_INDEX_BITS; x++) {
-		sim_rearm(&cpu->gp[x]);
-		sim_rearm(&cpu->fixed[x]);
+		sim_rearm(cpu, &cpu->gp[x]);
+		sim_rearm(cpu, &cpu->fixed[x]);
 	}
 	for (unsigned n = 0; n < SIM_AMD_CORE; n++)
-		sim_rearm(&cpu->amd_core[n]);
+		sim_rearm(cpu, &cpu->amd_core[n]);
 }
