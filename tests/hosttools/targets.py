@@ -174,6 +174,10 @@ TARGETS = [
     qemu("qemu-tcg-pmu-amd", "tcg", "EPYC,tcg-pmu=on", "pvh",
          "QEMU TCG with the TCG PMU (tests/qemu-pmu/), -cpu EPYC,tcg-pmu=on, "
          "PVH -kernel on pc", qemu_pmu=True),
+    # The same with four vCPUs: the per-CPU part over counters that count.
+    qemu("qemu-tcg-pmu-amd-smp4", "tcg", "EPYC,tcg-pmu=on", "pvh",
+         "QEMU TCG with the TCG PMU (tests/qemu-pmu/), -cpu EPYC,tcg-pmu=on "
+         "-smp 4, PVH -kernel on pc", cpus=4, qemu_pmu=True),
     qemu("qemu-kvm-host", "kvm", "host", "pvh",
          "QEMU KVM, -cpu host, PVH -kernel on -M microvm",
          machine="microvm", fallbacks=[ARCH_CAPABILITIES]),

@@ -432,6 +432,26 @@ bool prog_run_many(struct prog_counter *counters, unsigned n,
 	return !s.faulted;
 }
 
+bool prog_run_armed(struct prog_counter *c, const struct prog_run *r,
+		    void (*armed)(void), uint64_t *count, struct strbuf *why)
+{
+	struct msr_session s = { c, false, why };
+
+	stop_all(&s, c, 1);
+	wr(&s, c->count_msr, r->preset);
+	wr(&s, c->control_msr, c->control_off | r->control);
+	if (c->global_msr && !r->gate_closed)
+		wr(&s, c->global_msr, c->global_saved | c->global_bit);
+	if (!s.faulted) {
+		armed();
+		prog_execute(r);
+	}
+	stop_all(&s, c, 1);
+	*count = rd(&s, c->count_msr);
+	restore_gate(&s, c);
+	return !s.faulted;
+}
+
 bool prog_run_with_write(struct prog_counter *c, const struct prog_run *r,
 			 uint64_t value, uint64_t then, uint64_t *count,
 			 struct strbuf *why)

@@ -173,6 +173,13 @@ void prog_execute(const struct prog_run *r);
 bool prog_run(struct prog_counter *c, const struct prog_run *r,
 	      uint64_t *count, struct strbuf *why);
 
+/* prog_run with armed() called once the counter is armed (its gate open)
+ * and before the workload, with no PMU MSR access in between: what a check
+ * changes outside the PMU while the counter runs (pmi.lvt.*: the LVT
+ * performance-counter entry, PMI-1, PMI-2). */
+bool prog_run_armed(struct prog_counter *c, const struct prog_run *r,
+		    void (*armed)(void), uint64_t *count, struct strbuf *why);
+
 /* prog_run with a WRMSR of `value` to the count while it is enabled (WR-2):
  * r's loop, the write, then `then` more iterations, stop, read. */
 bool prog_run_with_write(struct prog_counter *c, const struct prog_run *r,

@@ -4,18 +4,34 @@
 #include "exec.h"
 #include "harness.h"
 
-bool prog_overflow(struct prog_counter *c, uint64_t control, uint64_t *count,
-		   struct strbuf *why)
+/* The overflow run of prog_overflow(), for c. */
+static struct prog_run overflow_run(const struct prog_counter *c,
+				    uint64_t control)
 {
-	struct prog_run r = {
+	return (struct prog_run){
 		prog_enables(c, FILTER_OS | FILTER_USR) | control,
 		/* A plain IA32_PMCx write sign-extends bit 31 (PROG-5), so the
 		 * same value presets every kind of counter. */
 		width_mask(c->width) - PROG_OVERFLOW_MARGIN + 1,
 		false, 0, PROG_SHORT_LOOP, PROG_KNOWN_LOOP,
 	};
+}
+
+bool prog_overflow(struct prog_counter *c, uint64_t control, uint64_t *count,
+		   struct strbuf *why)
+{
+	struct prog_run r = overflow_run(c, control);
 
 	return prog_run(c, &r, count, why);
+}
+
+bool prog_overflow_armed(struct prog_counter *c, uint64_t control,
+			 void (*armed)(void), uint64_t *count,
+			 struct strbuf *why)
+{
+	struct prog_run r = overflow_run(c, control);
+
+	return prog_run_armed(c, &r, armed, count, why);
 }
 
 bool prog_measure_run(struct prog_counter *c, const struct prog_run *r,

@@ -49,6 +49,12 @@ bool prog_measure_run_or_fail(struct prog_counter *c, const struct prog_run *r,
 bool prog_overflow(struct prog_counter *c, uint64_t control, uint64_t *count,
 		   struct strbuf *why);
 
+/* The same, with armed() called between arming the counter and the loop
+ * (prog_run_armed). */
+bool prog_overflow_armed(struct prog_counter *c, uint64_t control,
+			 void (*armed)(void), uint64_t *count,
+			 struct strbuf *why);
+
 /* The tolerance of an exact count: 0.1% of it plus 2. */
 uint64_t prog_tolerance(uint64_t expected);
 

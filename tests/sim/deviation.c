@@ -131,6 +131,8 @@ static const struct deviation_info table[DEV_COUNT] = {
 		"IA32_FIXED_CTRx and IA32_A_PMCx writes beyond the width are truncated instead of #GP (KVM's fixed-counter path)" },
 	[DEV_COUNTER_WRITES_DROPPED] = { "counter-writes-dropped", "PROG-3 WR-1",
 		"WRMSR to a counter or its control is taken and dropped: they read 0 (KVM with enable_pmu=0)" },
+	[DEV_LVT_SAMPLED_AT_WRMSR] = { "lvt-sampled-at-wrmsr", "PMI-1 PMI-2",
+		"a WRMSR that programs a counter decides from the LVT entry then whether its overflow interrupts; the entry is not read again" },
 	[DEV_IN_TX_REFUSED] = { "in-tx-refused", "PROG-12",
 		"IA32_PERFEVTSELx.IN_TX raises #GP although CPUID enumerates HLE or RTM (KVM before 2013)" },
 	[DEV_IN_TXCP_ANY_COUNTER] = { "in-txcp-any-counter", "PROG-12",
@@ -259,6 +261,7 @@ bool deviation_applies(enum deviation d, const struct sim_cpu *cpu)
 	case DEV_EXITS_COUNTED_DESPITE_CMASK:
 	case DEV_PMI_TWICE:
 	case DEV_COUNTER_WRITES_DROPPED:
+	case DEV_LVT_SAMPLED_AT_WRMSR:
 		return counting;
 	case DEV_EXIT_OVERFLOW_EARLY:		/* IA32_PMCx sign extension */
 		return arch && cpu->gp_count > 0;

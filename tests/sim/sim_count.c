@@ -108,19 +108,25 @@ uint64_t sim_increment(struct sim_cpu *cpu, struct sim_counter *c,
 }
 
 /* PMI-1..4 at the local APIC of `to`: the vector its LVT entry names,
- * unless the entry is masked; an Intel local APIC masks the entry as it
- * delivers (PMI-3), an AMD one does not (PMI-4). */
-static bool deliver(struct sim_cpu *to)
+ * unless the entry is masked (`masked`: as the overflow finds it, PMI-2);
+ * an Intel local APIC masks the entry as it delivers (PMI-3), an AMD one
+ * does not (PMI-4). */
+static bool deliver(struct sim_cpu *to, bool masked)
 {
 	bool intel = to->enumeration.vendor == VENDOR_INTEL;
 
-	if ((to->lvt_pc & LVT_MASKED) && !has(to, DEV_PMI_WHILE_MASKED))
+	if (masked && !has(to, DEV_PMI_WHILE_MASKED))
 		return false;
 	sim_interrupt_to(to->index, to->lvt_pc & 0xFF);
 	if ((intel && !has(to, DEV_LVT_NOT_MASKED_ON_PMI)) ||
 	    (!intel && has(to, DEV_AMD_LVT_MASKED_ON_PMI)))
 		to->lvt_pc |= LVT_MASKED;
 	return true;
+}
+
+static bool lvt_masked_now(const struct sim_cpu *cpu)
+{
+	return (cpu->lvt_pc & LVT_MASKED) != 0;
 }
 
 /* DEV_PMI_TO_NEXT_VCPU: a PMI the host has yet to inject. */
@@ -131,11 +137,12 @@ void sim_pmi_release(void)
 	if (!pmi_held)
 		return;
 	pmi_held = false;
-	deliver(sim_this());
+	deliver(sim_this(), lvt_masked_now(sim_this()));
 }
 
-/* SMP-4: the PMI of cpu's counter, at cpu's own local APIC. */
-static bool raise_pmi(struct sim_cpu *cpu)
+/* SMP-4: the PMI of cpu's counter, at cpu's own local APIC; `masked`:
+ * whether its LVT entry is masked as the overflow finds it. */
+static bool raise_pmi(struct sim_cpu *cpu, bool masked)
 {
 	bool any = false;
 
@@ -147,12 +154,13 @@ static bool raise_pmi(struct sim_cpu *cpu)
 	}
 	if (has(cpu, DEV_PMI_BROADCAST)) {
 		for (unsigned n = 0; n < sim_cpu_total; n++)
-			any |= deliver(&sim_cpus[n]);
+			any |= deliver(&sim_cpus[n], n == cpu->index
+					? masked : lvt_masked_now(&sim_cpus[n]));
 		return any;
 	}
 	if (!has(cpu, DEV_PMI_WRONG_CPU))
-		return deliver(cpu);
-	if (cpu->lvt_pc & LVT_MASKED)
+		return deliver(cpu, masked);
+	if (masked)
 		return false;
 	sim_interrupt_to((cpu->index + 1) % sim_cpu_total, cpu->lvt_pc & 0xFF);
 	if (cpu->enumeration.vendor == VENDOR_INTEL)
@@ -162,7 +170,7 @@ static bool raise_pmi(struct sim_cpu *cpu)
 
 /* PMI-6: with FREEZE_PERFMON_ON_PMI a PMI request freezes the counters:
  * versions 2 and 3 clear the global enables, 4 and up set CTR_Frz. */
-static void pmi_request(struct sim_cpu *cpu)
+static void pmi_request(struct sim_cpu *cpu, bool masked)
 {
 	if ((cpu->debugctl & DEBUGCTL_FREEZE_PERFMON) &&
 	    !has(cpu, DEV_FREEZE_IGNORED)) {
@@ -171,8 +179,19 @@ static void pmi_request(struct sim_cpu *cpu)
 		else
 			cpu->global_ctrl = 0;
 	}
-	if (raise_pmi(cpu) && has(cpu, DEV_PMI_TWICE))
+	if (raise_pmi(cpu, masked) && has(cpu, DEV_PMI_TWICE))
 		interrupt_log_record(cpu->lvt_pc & 0xFF);
+}
+
+/* PMI-2: whether the overflow of c finds the LVT entry masked; with
+ * DEV_LVT_SAMPLED_AT_WRMSR, whether the entry was masked when the counter
+ * was last programmed. */
+static bool lvt_masked(const struct sim_cpu *cpu, const struct sim_counter *c)
+{
+	uint32_t lvt = has(cpu, DEV_LVT_SAMPLED_AT_WRMSR) ? c->lvt_programmed
+							  : cpu->lvt_pc;
+
+	return (lvt & LVT_MASKED) != 0;
 }
 
 void sim_overflow(struct sim_cpu *cpu, struct sim_counter *c,
@@ -183,7 +202,7 @@ void sim_overflow(struct sim_cpu *cpu, struct sim_counter *c,
 	if (sim_status_bit(cpu, c, &bit) && !has(cpu, DEV_OVERFLOW_STATUS_LOST))
 		cpu->global_status |= bit;
 	if (k->interrupt || has(cpu, DEV_PMI_WITHOUT_INT))
-		pmi_request(cpu);
+		pmi_request(cpu, lvt_masked(cpu, c));
 }
 
 /* OVF-1, OVF-5: past all ones the count wraps and the counter overflows;
@@ -377,19 +396,20 @@ bool sim_counter_enabled(const struct sim_cpu *cpu, const struct sim_counter *c)
 	return (c->control & EVTSEL_EN) != 0;
 }
 
-void sim_rearm(struct sim_counter *c)
+void sim_rearm(const struct sim_cpu *cpu, struct sim_counter *c)
 {
 	uint64_t mask = mask_of(c);
 
 	c->to_overflow = mask - (c->raw & mask) + 1;
+	c->lvt_programmed = cpu->lvt_pc;
 }
 
 void sim_rearm_all(struct sim_cpu *cpu)
 {
 	for (unsigned x = 0; x < SIM_INDEX_BITS; x++) {
-		sim_rearm(&cpu->gp[x]);
-		sim_rearm(&cpu->fixed[x]);
+		sim_rearm(cpu, &cpu->gp[x]);
+		sim_rearm(cpu, &cpu->fixed[x]);
 	}
 	for (unsigned n = 0; n < SIM_AMD_CORE; n++)
-		sim_rearm(&cpu->amd_core[n]);
+		sim_rearm(cpu, &cpu->amd_core[n]);
 }

@@ -71,8 +71,9 @@ void sim_pmi_release(void);
 bool sim_counter_enabled(const struct sim_cpu *cpu, const struct sim_counter *c);
 
 /* The overflow point a perf-based hypervisor computes when it programs a
- * counter (struct sim_counter's to_overflow), for one counter or all. */
-void sim_rearm(struct sim_counter *c);
+ * counter, and the LVT entry it sees then (struct sim_counter's
+ * to_overflow and lvt_programmed), for one counter or all. */
+void sim_rearm(const struct sim_cpu *cpu, struct sim_counter *c);
 void sim_rearm_all(struct sim_cpu *cpu);
 
 #endif

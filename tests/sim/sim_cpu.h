@@ -32,6 +32,9 @@ struct sim_counter {
 	 * them when it last programmed the counter. The faithful CPU never
 	 * asks (its overflow is the wrap, OVF-5); a deviation does. */
 	uint64_t to_overflow;
+	/* The LVT performance-counter entry as that hypervisor saw it then;
+	 * only DEV_LVT_SAMPLED_AT_WRMSR asks (PMI-2). */
+	uint32_t lvt_programmed;
 };
 
 struct sim_cpu {

@@ -398,7 +398,7 @@ static void set_count(struct sim_cpu *cpu, struct sim_counter *c, uint64_t raw)
 {
 	c->raw = raw;
 	if (!has(cpu, DEV_RUNNING_WRITE_KEEPS_PERIOD) || !sim_counter_enabled(cpu, c))
-		sim_rearm(c);
+		sim_rearm(cpu, c);
 }
 
 /* Bits 63:32 of IA32_PERFEVTSELx the enumeration defines: IN_TX with
@@ -509,7 +509,7 @@ bool sim_wrmsr(struct sim_cpu *cpu, uint32_t msr, uint64_t value)
 			return false;
 		t.counter->control = value;
 		t.counter->condition = false;	/* EDGE starts afresh */
-		sim_rearm(t.counter);
+		sim_rearm(cpu, t.counter);
 		return true;
 	case MSR_REGISTER:
 		if (reserved(cpu, &t, value))

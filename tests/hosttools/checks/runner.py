@@ -606,6 +606,18 @@ def suggest_prints_an_expectation_file(env):
            "the TAP goes to stderr, the expectations to stdout", p)
 
 
+@check
+def suggest_names_a_test_once_for_every_cpu(env):
+    env.expectations("qemu-tcg-max", "")
+    p = env.run("--target", "qemu-tcg-max-pvh", "--suggest-expectations",
+                scenario="smp")
+    ids = [line.split()[0] for line in p.out.splitlines()
+           if line and not line.startswith("#")]
+    expect(p.returncode == 0 and ids == ["fake.two"],
+           "CPU 0's line covers fake.two@cpu1 and @cpu2 (a line of their "
+           f"own would be stale): suggested {ids}", p)
+
+
 # ------------------------------------------------------------ fake Bochs
 
 @check
