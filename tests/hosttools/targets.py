@@ -169,8 +169,8 @@ TARGETS = [
          "QEMU TCG, -cpu EPYC, PVH -kernel on -M microvm",
          machine="microvm", expect="qemu-tcg-amd"),
     # The AMD core counters emulated by Debian's QEMU with tests/qemu-pmu/
-    # applied: the MSRs hold values and RDPMC reads them; nothing counts
-    # yet (docs/counting-tcg.md).
+    # applied: the MSRs hold values, RDPMC reads them, and the events
+    # docs/counting-tcg.md lists count.
     qemu("qemu-tcg-pmu-amd", "tcg", "EPYC,tcg-pmu=on", "pvh",
          "QEMU TCG with the TCG PMU (tests/qemu-pmu/), -cpu EPYC,tcg-pmu=on, "
          "PVH -kernel on pc", qemu_pmu=True),
