@@ -10,7 +10,7 @@ FLOOR_ELF	:= $(BUILD)/floor.elf
 FLOOR_ISO	:= $(BUILD)/floor.iso
 FLOOR_OBJS	:= $(patsubst %.asm,$(BUILD)/obj/%.o,$(wildcard boot/*.asm)) \
 		   $(BUILD)/obj/arch/stacks.o $(BUILD)/obj/arch/hooks.o \
-		   $(BUILD)/obj/tests/bench/floor.o
+		   $(BUILD)/obj/arch/page_tables.o $(BUILD)/obj/tests/bench/floor.o
 BENCH_RUNS	?= 5
 BENCH_TARGETS	?= tcg,kvm
 BENCH_TIMEOUT	?= 600
