@@ -384,7 +384,8 @@ test-hostile: $(ELF) $(ISO)
 # --diff; docs/findings.md explains each difference), the report and the
 # JUnit file that run wrote.
 XEN_CONSOLES	:= $(BUILD)/run/xen-pvh-dom0.console.log \
-		   $(BUILD)/run/xen-pvh-dom0-vpmu.console.log
+		   $(BUILD)/run/xen-pvh-dom0-vpmu.console.log \
+		   $(BUILD)/run/xen-pvh-dom0-vpmu-counting.console.log
 test-targets: all xen nested-images $(BUILD)/qemu-pmu/built | $(BUILD)/.tools-test
 	@rm -f $(XEN_CONSOLES)
 	$(PYTHON) tests/run --all --subset --elf $(ELF) --qemu "$$PMCTEST_QEMU" --xen "$$PMCTEST_XEN" \

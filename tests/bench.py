@@ -29,6 +29,7 @@ import time
 from types import SimpleNamespace
 
 from hosttools import TESTS, bench_log, boot, kut, procs, tap_log
+from hosttools.runner.qemu_pmu import qemu_pmu_unavailable
 from hosttools.verdict import read
 from hosttools.tool_table import guard
 
@@ -54,9 +55,11 @@ def excluded(expect_name):
     return f"exclude={','.join(globs)}" if globs else ""
 
 
-def qemu(args, accel, cpu, route, elf, iso, cmdline, machine="", cpus=1):
+def qemu(args, accel, cpu, route, elf, iso, cmdline, machine="", cpus=1,
+         binary=None):
     uefi = machine == "uefi"
-    ns = argparse.Namespace(qemu=args.qemu, memory=64, accel=accel, cpu=cpu,
+    ns = argparse.Namespace(qemu=binary or args.qemu, memory=64, accel=accel,
+                            cpu=cpu,
                             machine="" if uefi else machine, route=route,
                             iso=iso, elf=elf, cmdline=cmdline,
                             qemu_args=f"-smp {cpus}" if cpus > 1 else "",
@@ -312,6 +315,71 @@ def vcpu_rows(label, runs):
     return rows
 
 
+# The TCG PMU's cost (docs/counting-tcg.md): the QEMUs, each with its -cpu.
+WORKLOAD_SOURCE = os.path.join(TESTS, "bench", "workload.c")
+TCG_PMU_RUNS = (
+    ("debian", "Debian's qemu-system-x86_64", "EPYC"),
+    ("patched", "the QEMU with the TCG PMU", "EPYC"),
+    ("counting", "the QEMU with the TCG PMU", "EPYC,tcg-pmu=on"),
+)
+
+
+def workload_iterations():
+    """The loop's iterations, as tests/bench/workload.c defines them."""
+    with open(WORKLOAD_SOURCE) as f:
+        return int(re.search(r"#define WORKLOAD_ITERATIONS (\d+)u", f.read())[1])
+
+
+def tcg_pmu_why_not(args):
+    if not args.qemu_pmu or not args.workload_elf:
+        return "no --qemu-pmu and --workload-elf (make bench gives both)"
+    if not os.access(args.qemu_pmu, os.X_OK):
+        return qemu_pmu_unavailable(args.qemu_pmu)
+    return None
+
+
+def tcg_pmu_cost(args):
+    """The workload kernel (tests/bench/workload.c) and the floor on each
+    QEMU of TCG_PMU_RUNS, PVH on -M pc, all in turn: {name: Timed}."""
+    commands = {}
+    for name, _, cpu in TCG_PMU_RUNS:
+        binary = args.qemu if name == "debian" else args.qemu_pmu
+        for kernel, elf in (("workload", args.workload_elf),
+                            ("floor", args.floor_elf)):
+            commands[f"{kernel}-{name}"] = qemu(
+                args, "tcg", cpu, "pvh", elf, args.iso, "", binary=binary)
+    return measure(args, commands)
+
+
+def tcg_pmu_section(args, runs, why_not):
+    """The loop's CPU time on each QEMU, and the ratios within the run."""
+    iterations = workload_iterations()
+    out = ["", "## The TCG PMU's cost", "",
+           "The workload kernel (tests/bench/workload.c: a fixed loop of "
+           f"{iterations:,} iterations of integer instructions, "
+           "loads, stores and a branch, no PMU access) and the floor, PVH "
+           "on -M pc, on Debian's QEMU and on the QEMU with the TCG PMU "
+           "with and without `tcg-pmu=on`, all in turn; CPU time of the "
+           f"QEMU process, median of {args.runs} runs. The loop is the "
+           "workload less the floor; each ratio is of two loops of this "
+           "run.", ""]
+    if why_not:
+        return out + [f"Not run: {why_not}.", ""]
+    out += ["| QEMU | -cpu | workload (s) | floor (s) | loop (s) | "
+            "ns per iteration | loop / the row above | wall: workload (s) "
+            "| workload exit |", "|---|---|---:|---:|---:|---:|---:|---:|---|"]
+    previous = None
+    for name, label, cpu in TCG_PMU_RUNS:
+        work, floor = runs[f"workload-{name}"], runs[f"floor-{name}"]
+        loop = work.cpu - floor.cpu
+        ratio = f"{loop / previous:.2f}x" if previous else "-"
+        out.append(f"| {label} | {cpu} | {work.cpu:.3f} | {floor.cpu:.3f} | "
+                   f"{loop:.3f} | {loop / iterations * 1e9:.2f} | "
+                   f"{ratio} | {work.wall:.2f} | {status_text(work.codes)} |")
+        previous = loop
+    return out + [""]
+
+
 def status_text(codes):
     # isa-debug-exit: QEMU exits with (status << 1) | 1.
     names = {1: "status 0", 3: "status 1", 5: "status 2", "timeout": "timed out"}
@@ -328,6 +396,10 @@ def parse_args(argv):
     p.add_argument("--qemu", default="qemu-system-x86_64")
     p.add_argument("--kut-pmu", default="",
                    help="a built kvm-unit-tests x86/pmu.flat to run beside the suite")
+    p.add_argument("--qemu-pmu", default="",
+                   help="the QEMU with the TCG PMU (make qemu-pmu), for --targets tcg-pmu")
+    p.add_argument("--workload-elf", default="",
+                   help="tests/bench/workload.c's kernel, for --targets tcg-pmu")
     return p.parse_args(argv)
 
 
@@ -575,7 +647,8 @@ def main(argv):
            "faults, the figure is the whole fault round trip.", ""]
     found = SimpleNamespace(times=[], rates=[], groups=[], exits=[], kuts=[], aps=[], vcpus=[])
     kut_why_not = kut.why_not(args.kut_pmu)
-    for name in args.targets.split(","):
+    names = args.targets.split(",")
+    for name in (n for n in names if n != "tcg-pmu"):
         accel, cpu, label, expect, routes = TARGETS[name]
         why_not = target_usable(accel)
         if why_not:
@@ -591,6 +664,12 @@ def main(argv):
     out += rates_section(args, found.rates)
     out += aps_section(args, found.aps)
     out += vcpus_section(args, found.vcpus)
+    if "tcg-pmu" in names:
+        why_not = tcg_pmu_why_not(args)
+        if not why_not:
+            print(f"bench: the TCG PMU's cost, {args.runs} runs", flush=True)
+        out += tcg_pmu_section(args, None if why_not else tcg_pmu_cost(args),
+                               why_not)
     with open(args.out, "w") as f:
         f.write("\n".join(out) + "\n")
     print("\n".join(out))

@@ -698,6 +698,14 @@ def xen_route(env):
            "a line Xen cut at 199 characters is whole again", p)
     expect("# run: xen: Xen version 4.17.7 (fake) debug=n" in lines and
            "Xen version 4.17.7" in p.out, "the header names Xen's version", p)
+    vpmu = "# header: # xen: VPMU: version 0.1\nfake.two  fake deviation\n"
+    for target, status in (("xen-pvh-dom0-vpmu", 0), ("xen-pvh-dom0", 1)):
+        env.expectations(target, vpmu)
+        p = env.run("--target", target, "--tests", "fake.one,fake.two")
+        expect(p.returncode == status, f"{target}: Xen's VPMU line is a "
+               "header comment an expectation file can require (status "
+               f"{status})", p)
+    env.expectations("xen-pvh-dom0-vpmu", "")
     console = open(os.path.join(env.tmp, "xen.console.log")).read()
     expect("(d0) TAP version 13" in console and
            "(XEN) fake: module " + env.fake_elf + " tests=fake.one,,fake.two" in console,

@@ -9,6 +9,7 @@ from ..targets import VMMS
 from .bochs import BOCHS_ROMS, BOCHS_VGA_ROMS, bochs_models, first_existing
 from .nested import nested_availability
 from .probe import cached, command_output
+from .qemu import qemu_for
 from .qemu_pmu import qemu_pmu_unavailable
 from .xen import qemu_has_amd_iommu, xen_unavailable
 
@@ -48,7 +49,7 @@ def xen_why_not(target, opts):
                 f"no Xen image at {opts.xen} (make test fetches "
                 "Debian's with apt-get download; XEN=path for "
                 "your own)")
-    if not qemu_has_amd_iommu(opts.qemu):
+    if not qemu_has_amd_iommu(qemu_for(target, opts)):
         return "QEMU has no amd-iommu device (a PVH dom0 needs one)"
     if "," in opts.elf or " " in opts.elf:
         return (f"{opts.elf}: a path with a comma or a space "
@@ -98,11 +99,17 @@ def any_qemu_why_not(target, opts):
 
 # What each emulator needs beyond the VMMs' binary and /dev/kvm (a VMM
 # needs nothing more); any other is Bochs.
+def tcg_qemu_why_not(target, opts):
+    """The QEMU a nested or Xen target runs in: --qemu-pmu or --qemu."""
+    return (qemu_pmu_why_not(opts) if target.get("qemu_pmu")
+            else qemu_why_not(opts))
+
+
 EMULATOR_WHY_NOT = {
-    "nested": lambda target, opts: ((qemu_pmu_why_not(opts) if target.get("qemu_pmu")
-                                     else qemu_why_not(opts)) or
+    "nested": lambda target, opts: (tcg_qemu_why_not(target, opts) or
                                     nested_why_not(target, opts)),
-    "xen": lambda target, opts: qemu_why_not(opts) or xen_why_not(target, opts),
+    "xen": lambda target, opts: (tcg_qemu_why_not(target, opts) or
+                                 xen_why_not(target, opts)),
     "qemu": any_qemu_why_not,
     **{vmm: lambda target, opts: None for vmm in VMMS},
 }

@@ -24,8 +24,8 @@ from .workdir import cleanup, context
 EXIT_SAME, EXIT_DIFFERENT = 0, 1
 
 # The header comments that say what the target is (a nested target's L1
-# adds its own two, runner/nested.py).
-HEADER = re.compile(r"^# (boot|vendor|screen|hypervisor|cpu|cpuid|pmu|l1 kvm|l1 perf): (.*)$")
+# adds its own two, runner/nested.py; Xen its VPMU lines, runner/xen.py).
+HEADER = re.compile(r"^# (boot|vendor|screen|hypervisor|cpu|cpuid|pmu|l1 kvm|l1 perf|xen): (.*)$")
 
 
 # The verdicts the diff names, by what the kernel said of a test.

@@ -11,7 +11,7 @@ from .boot_outcome import judge_end, start
 from .cmdline import kernel_cmdline
 from .outcome import Outcome
 from .probe import cached, command_output
-from .qemu import qemu_version
+from .qemu import qemu_for, qemu_version
 
 # Xen's command line: a PVH dom0 (it needs the IOMMU), small, with one
 # vCPU (Xen starts a PVH guest's others by hypercall, not INIT-SIPI-SIPI,
@@ -52,11 +52,12 @@ def qemu_has_amd_iommu(qemu):
 
 
 def xen_command(opts, target, cmdline):
-    """QEMU boots Xen (a Multiboot kernel) with the ELF as its module; a
-    module's command line follows its file name, and QEMU splits -initrd at
-    commas, so the kernel's commas are doubled."""
+    """QEMU (--qemu-pmu for a target on the TCG PMU) boots Xen (a Multiboot
+    kernel) with the ELF as its module; a module's command line follows its
+    file name, and QEMU splits -initrd at commas, so the kernel's commas
+    are doubled."""
     module = opts.elf + (" " + cmdline.replace(",", ",,") if cmdline else "")
-    return [opts.qemu, "-nodefaults", "-no-reboot", "-display", "none",
+    return [qemu_for(target, opts), "-nodefaults", "-no-reboot", "-display", "none",
             "-serial", "stdio", "-monitor", "none", "-M", target["machine"],
             "-device", "amd-iommu", "-accel", target["accel"],
             "-cpu", target["cpu"], "-m", str(MEMORY_MIB),
@@ -87,9 +88,15 @@ def run_xen(target, opts, ctx, judge, timeout):
     else:
         judge.out(f"# run: xen: {opts.xen}, a Xen of your own (XEN=path)")
 
-    def xen_line(text):     # the runner's header names what Xen says it is
-        if text.startswith("Xen version") or text.startswith("VPMU"):
+    def xen_line(text):
+        # The runner's header names what Xen says it is; Xen's VPMU lines
+        # (vpmu_init(): "VPMU: version 0.1" where it turned its vPMU on)
+        # join the log's header comments as "# xen: VPMU: ...", which an
+        # expectation file's "# header:" lines can require.
+        if text.startswith("Xen version"):
             judge.out(f"# run: xen: {text}")
+        elif text.startswith("VPMU"):
+            judge.feed(f"# xen: {text}")
 
     console = XenConsole(0, xen_line)
     cmd = xen_command(opts, target, kernel_cmdline(opts, ctx.excluded, target))
@@ -107,7 +114,7 @@ def run_xen(target, opts, ctx, judge, timeout):
     vpmu = "; ".join(console.vpmu) or "no VPMU line (vPMU off)"
     outcome.emulator = (f"{version}"
                         f"{f' ({package[0]} {package[2]})' if package else ''}, "
-                        f"{vpmu}; {qemu_version(opts.qemu)}, TCG -cpu "
+                        f"{vpmu}; {qemu_version(qemu_for(target, opts))}, TCG -cpu "
                         f"{target['cpu']}")
     judge_end(boot, judge, outcome, timeout)
     return outcome
