@@ -159,6 +159,10 @@ static const struct deviation_info table[DEV_COUNT] = {
 		"a counter's PMI goes to the next vCPU's local APIC, not its own" },
 	[DEV_STATE_LOST_ON_SWITCH] = { "state-lost-on-switch", "SMP-3",
 		"a vCPU's counters are not restored when it runs again: they read 0" },
+	[DEV_RDPMC_STALE_UNTIL_MSR_EXIT] = { "rdpmc-stale-until-msr-exit", "SMP-3 PRIV-7",
+		"a vCPU's counters are loaded into the hardware only as the hypervisor takes one of its MSR exits: until then its RDPMC, not intercepted, reads the counters the last vCPU left there, while RDMSR reads its own" },
+	[DEV_AP_RDPMC_HOST_COUNTS] = { "ap-rdpmc-host-counts", "SMP-3 PRIV-7",
+		"RDPMC passed through on secondary vCPUs whose counters the hypervisor never loads into the hardware (it loads vCPU 0's alone): there RDPMC reads the host's counts, RDMSR the vCPU's" },
 	[DEV_ENUMERATION_DIFFERS] = { "enumeration-differs", "SMP-1",
 		"secondary vCPUs enumerate one general-purpose counter fewer than vCPU 0" },
 	[DEV_AP_NOT_AS_INIT_LEFT] = { "ap-not-as-init-left", "SMP-5 RESET-2",
@@ -298,6 +302,8 @@ bool deviation_applies(enum deviation d, const struct sim_cpu *cpu)
 		return counting;
 	case DEV_PCE_SHARED:
 	case DEV_AP_RDPMC_INTERCEPTED:
+	case DEV_RDPMC_STALE_UNTIL_MSR_EXIT:
+	case DEV_AP_RDPMC_HOST_COUNTS:
 		return sim_cpu_total > 1 && vendor != VENDOR_OTHER;
 	case DEV_ENUMERATION_DIFFERS:
 		return sim_cpu_total > 1 &&
