@@ -478,6 +478,7 @@ static void run_one(const struct suite *s, unsigned i,
 	ran = platform_timestamp();
 	report_stray_interrupts();
 	report_test(t);
+	exit_tally_group("harness", 7);	/* the harness's own look after it */
 	report_counters_left(t->id);
 	exit_tally_group(0, 0);	/* not the `timing` lines */
 	if (run.options->timing)
