@@ -3,6 +3,7 @@
 #include <stdarg.h>
 
 #include "console.h"
+#include "counters_left.h"
 #include "cpus.h"
 #include "deviations_said.h"
 #include "exit_status.h"
@@ -37,11 +38,13 @@ static struct {
 	const char *judged[16];	/* strings already merged into statements */
 	unsigned judged_count;
 	uint64_t started;	/* platform_timestamp() as it started */
+	uint32_t worked;	/* bit n: CPU n ran work of the test (cpu_work) */
 } current;
 
 /* The run. */
 static struct {
 	const struct harness_options *options;
+	struct pmu_info pmu;	/* CPU 0's enumeration, decoded */
 	unsigned cpu;		/* whose part is being selected or run */
 	uint64_t started;	/* platform_timestamp() before the first test */
 } run;
@@ -398,6 +401,7 @@ static void begin_test(const struct case_text *t)
 		    sizeof(current.diagnostics));
 	strbuf_init(&current.named, current.statements, sizeof(current.statements));
 	current.judged_count = 0;
+	current.worked = 0;
 	add_statements(t->statements);
 }
 
@@ -410,6 +414,50 @@ static void report_test(const struct case_text *t)
 	print_result(result, t);
 	if ((result == TAP_FAIL || run.options->verbose) && current.diag.len)
 		print_diagnostics(t->id);
+}
+
+void harness_cpu_worked(unsigned cpu)
+{
+	if (cpu < CPUS_MAX)
+		current.worked |= 1u << cpu;
+}
+
+static void take_counters_left(void *left)
+{
+	counters_left_take(&run.pmu, left);
+}
+
+/*
+ * What the test left in the counters of each CPU it ran on (the executing
+ * one, and those it gave work): a comment line naming the test, the CPU
+ * and each counter, after its result (kernel/counters_left.h). Not a
+ * verdict on the target: the test's own bug, which the harness undoes so
+ * that the next test starts clean.
+ */
+static void report_counters_left(const char *id)
+{
+	unsigned here = platform_this_cpu();
+	uint32_t cpus = current.worked | 1u << here;
+	struct counters_left left;
+	char text[160];
+	struct strbuf why;
+
+	for (unsigned cpu = 0; cpu < platform_cpu_count(); cpu++) {
+		if (!((cpus >> cpu) & 1))
+			continue;
+		strbuf_init(&why, text, sizeof(text));
+		if (cpu == here)
+			take_counters_left(&left);
+		else if (!platform_start_on_cpu(cpu, take_counters_left, &left, &why) ||
+			 !platform_wait_cpu(cpu, HARNESS_AP_TIMEOUT_MS, &why)) {
+			console_printf("# counters left by %s on CPU %u: not read: %s\n",
+				       id, cpu, text);
+			continue;
+		}
+		if (left.found)
+			console_printf("# counters left by %s on CPU %u: %s (cleared)\n",
+				       id, cpu, left.text);
+	}
 }
 
 static void run_one(const struct suite *s, unsigned i,
@@ -430,6 +478,8 @@ static void run_one(const struct suite *s, unsigned i,
 	ran = platform_timestamp();
 	report_stray_interrupts();
 	report_test(t);
+	exit_tally_group("harness", 7);	/* the harness's own look after it */
+	report_counters_left(t->id);
 	exit_tally_group(0, 0);	/* not the `timing` lines */
 	if (run.options->timing)
 		console_printf("# time: %s run=%llu report=%llu\n", t->id,
@@ -583,6 +633,7 @@ int harness_run(const struct harness_options *o)
 	struct strbuf why;
 
 	run.options = o;
+	pmu_decode(platform_enumeration(), &run.pmu);
 	strbuf_init(&why, text, sizeof(text));
 	if (cpus_missing(o, &why)) {
 		tap_version();

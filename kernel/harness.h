@@ -138,6 +138,10 @@ struct harness_options {
  * what the checks that involve several CPUs at once go by. */
 bool harness_cpu_chosen(unsigned cpu);
 
+/* For tests/lib/cpu_work.c: CPU cpu ran work of the running test, so
+ * the harness looks at what the test left in its counters too. */
+void harness_cpu_worked(unsigned cpu);
+
 /*
  * How long an application processor may take for all its tests of the
  * per-CPU part (about 30 ms under QEMU TCG), or for the work a check

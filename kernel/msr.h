@@ -81,6 +81,7 @@
 /* IA32_FIXED_CTR_CTRL: four bits per fixed counter i (PROG-5). */
 #define FIXED_CTRL_OS(i)		(1ull << (4 * (i)))
 #define FIXED_CTRL_USR(i)		(1ull << (4 * (i) + 1))
+#define FIXED_CTRL_ANY(i)		(1ull << (4 * (i) + 2))	/* version 3 (PROG-11) */
 #define FIXED_CTRL_PMI(i)		(1ull << (4 * (i) + 3))
 #define FIXED_CTRL_FIELDS		16
 #define FIXED_CTRL_FIELD(i)		(0xFull << (4 * (i)))

@@ -3,7 +3,10 @@
 profile, faithful and with every deviation that applies to it, and judge
 the outcome by the mutation table (expected.tsv, described in its header).
 
-Fails (exit 1) when a faithful run fails a test or cannot run, a deviation
+Fails (exit 1) when a faithful run fails a test, leaves counters behind
+(the harness's "# counters left by" line) or cannot run, when the
+harness does not name the counters selftest.counters-left leaves on
+purpose, and when a deviation
 has no row or a row no deviation, a deviation makes a test fail that its
 row does not expect, or a row's expected tests exist but do not catch it
 on a profile the row names. A row whose expected tests exist on no profile
@@ -25,7 +28,12 @@ import pathlib
 import subprocess
 import sys
 
-from hosttools.tap_log import LISTED, RESULT
+from hosttools.tap_log import COUNTERS_LEFT, LISTED, RESULT
+
+# The simulator's selftest that leaves counter 0 running on CPU 0 and
+# the last AP (tests/sim/sim_selftest.c), and a test run after it.
+LEAVER = 'selftest.counters-left'
+AFTER_LEAVER = 'smp.counters'
 
 
 def sim(args, profile, *words, cpus=None):
@@ -74,6 +82,7 @@ class Profile:
         self.applies = []       # those that apply to this profile
         self.failed = {}        # deviation ('' faithful) -> {ID: statements}
         self.broken = {}        # deviation -> why the run could not be judged
+        self.left = []          # the faithful run's "# counters left" lines
 
 
 def applying(args, profile, cpus=None):
@@ -110,6 +119,25 @@ def run_one(args, profile, deviation):
                                      f'{result.stderr.strip()}'
                                      f'{result.stdout.strip()[-300:]}')
     profile.failed[deviation] = failed
+    if not deviation:
+        profile.left = [line for line in result.stdout.splitlines()
+                        if COUNTERS_LEFT.match(line)]
+
+
+def prove_counters_left(args, profile):
+    """The harness names what LEAVER leaves, on CPU 0 and the last AP,
+    and blames no test after it; '' if so, else what went wrong."""
+    result = sim(args, profile, f'tests={LEAVER},{AFTER_LEAVER}')
+    if any(f'- {LEAVER} [HARNESS] # SKIP' in line
+           for line in result.stdout.splitlines()):
+        return ''
+    named = {(m.group(1), int(m.group(2))) for m in
+             map(COUNTERS_LEFT.match, result.stdout.splitlines()) if m}
+    want = {(LEAVER, 0), (LEAVER, profile.cpus - 1)}
+    if result.returncode == 0 and named == want:
+        return ''
+    return (f'the harness named {sorted(named)} for {LEAVER} and '
+            f'{AFTER_LEAVER}, not {sorted(want)} (exit {result.returncode})')
 
 
 def judge(profiles, table):
@@ -121,6 +149,8 @@ def judge(profiles, table):
             problems.append(f'{p.label}: run could not be judged: {why}')
         for test_id in p.failed.get('', {}):
             problems.append(f'{p.label}: faithful simulator fails {test_id}')
+        for line in p.left:
+            problems.append(f'{p.label}: faithful simulator: {line[2:]}')
     for name in table:
         if name not in known:
             problems.append(f'expected.tsv: no deviation "{name}"')
@@ -189,8 +219,10 @@ def main():
         list(pool.map(lambda p: survey(args, p), profiles))
         runs = [(p, d) for p in profiles for d in [''] + p.applies]
         list(pool.map(lambda run: run_one(args, *run), runs))
+        proofs = list(pool.map(lambda p: prove_counters_left(args, p), profiles))
 
     verdicts, problems = judge(profiles, table)
+    problems += [f'{p.name}: {why}' for p, why in zip(profiles, proofs) if why]
     if args.report:
         report(verdicts)
     for problem in problems:

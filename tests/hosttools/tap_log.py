@@ -19,6 +19,9 @@ LISTED = re.compile(r"^(\S+)\s+\[([^\]]*)\]\s*(.*)$")
 # words ("#UD at RCX=0x10000"), if it said anything the earlier test's
 # report did not (without it, the earlier test's context holds here too).
 SAME = re.compile(r"^same: ([^:\s]+)(?:: (.*))?$")
+# What a test left in the counters of a CPU, which the harness names after
+# its result (kernel/counters_left.h): the test ID and the CPU.
+COUNTERS_LEFT = re.compile(r"^# counters left by (\S+) on CPU (\d+): ")
 # Screen control that GRUB and SeaBIOS send before the kernel's first line.
 CONTROL = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|[\x00-\x08\x0b-\x1f\x7f]")
 

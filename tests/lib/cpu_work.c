@@ -13,6 +13,7 @@ bool cpu_work(unsigned cpu, void (*fn)(void *), void *arg)
 		return true;
 	}
 	strbuf_init(&why, text, sizeof(text));
+	harness_cpu_worked(cpu);
 	if (platform_start_on_cpu(cpu, fn, arg, &why) &&
 	    platform_wait_cpu(cpu, HARNESS_AP_TIMEOUT_MS, &why))
 		return true;

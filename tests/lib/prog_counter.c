@@ -84,6 +84,29 @@ bool prog_stop_all(struct strbuf *why)
 	return !fixed || msr_write(MSR_IA32_FIXED_CTR_CTRL, 0, why);
 }
 
+bool prog_clear_all(struct strbuf *why)
+{
+	struct counter counters[MAX_COUNTERS];
+	unsigned n = model_counters(counters, MAX_COUNTERS);
+
+	if (!prog_stop_all(why))
+		return false;
+	for (unsigned i = 0; i < n; i++)
+		if (!msr_write(counter_msr(&counters[i], false), 0, why))
+			return false;
+	return true;
+}
+
+void prog_leave_cleared(void)
+{
+	char text[160];
+	struct strbuf why;
+
+	strbuf_init(&why, text, sizeof(text));
+	if (!prog_clear_all(&why))
+		test_fail("leaving the counters stopped and 0: %s", text);
+}
+
 /* The event-select bits of ev on this vendor (PROG-1, PROG-4). */
 static uint64_t event_bits(const struct pmu_info *pmu,
 			   const struct prog_event *ev)
@@ -427,6 +450,7 @@ bool prog_run_many(struct prog_counter *counters, unsigned n,
 	for (unsigned k = 0; k < n; k++) {
 		s.c = &counters[k];
 		count[k] = rd(&s, counters[k].count_msr);
+		wr(&s, counters[k].count_msr, 0);	/* left cleared */
 	}
 	restore_gate(&s, &counters[0]);
 	return !s.faulted;
@@ -448,6 +472,7 @@ bool prog_run_armed(struct prog_counter *c, const struct prog_run *r,
 	}
 	stop_all(&s, c, 1);
 	*count = rd(&s, c->count_msr);
+	wr(&s, c->count_msr, 0);	/* left cleared */
 	restore_gate(&s, c);
 	return !s.faulted;
 }
@@ -474,6 +499,7 @@ bool prog_run_with_write(struct prog_counter *c, const struct prog_run *r,
 	}
 	stop_all(&s, c, 1);
 	*count = rd(&s, c->count_msr);
+	wr(&s, c->count_msr, 0);	/* left cleared */
 	restore_gate(&s, c);
 	return !s.faulted;
 }

@@ -55,10 +55,18 @@ uint32_t counter_select_msr(const struct counter *c);
  * written): IA32_PERF_GLOBAL_CTRL (version 2 and up) and
  * IA32_FIXED_CTR_CTRL cleared, AMD PerfCntrGlobalCtl (PerfMonV2) cleared,
  * every event select cleared. The kernel counts nothing outside a test,
- * and a test that starts a counter stops it again, so this is also the
- * state a test leaves behind.
+ * and a test that starts a counter stops it and writes it 0 again
+ * (prog_clear_all()).
  */
 bool prog_stop_all(struct strbuf *why);
+
+/* prog_stop_all(), then every counter the model knows written 0: what a
+ * test leaves behind (kernel/counters_left.h). */
+bool prog_clear_all(struct strbuf *why);
+
+/* prog_clear_all() at the end of a test that wrote the counters; a fault
+ * fails the running test. */
+void prog_leave_cleared(void);
 
 /* An event every PMU here counts at every CPL (Intel: unhalted core
  * cycles, else instructions retired, PROG-4; AMD: PMCx076, cycles not in

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "exec.h"
+#include "known_values.h"
 #include "model.h"
 #include "rdpmc_check.h"
 
@@ -42,6 +43,11 @@ struct sweep {
 	unsigned alike;		/* mismatches not shown: as the one before */
 	struct mismatch_shape last_shown;
 	struct model_cache model;	/* the model asked once per span */
+	/* Where not NULL, a read of a counter it gave a value must return
+	 * that value (tests/lib/known_values.h); the first read that does
+	 * not is reported, the others counted. */
+	const struct known_values *known;
+	unsigned values_judged, values_wrong;
 	struct {		/* the last step, when a fault kept the registers */
 		bool valid, conformed;
 		uint8_t vector;
@@ -55,6 +61,7 @@ bool sweep_case(struct sweep *sw, const struct rdpmc_case *c);
 /* The same for an outcome already observed (exec_rdpmc_batch()). */
 bool sweep_outcome(struct sweep *sw, const struct rdpmc_case *c,
 		   const struct exec_outcome *o);
+/* The tally of the sweep: its mismatches, and of the values it judged. */
 void sweep_finish(const struct sweep *sw, const char *what);
 
 /* RCX for step i of a sweep. */

@@ -167,6 +167,12 @@ static const struct deviation_info table[DEV_COUNT] = {
 		"an overflow's PMI, which the host handles at the vCPU's next exit, goes to the vCPU running then: one raised as the vCPU halts reaches the next (the running vCPU taken for the counter's)" },
 	[DEV_PMI_BROADCAST] = { "pmi-broadcast", "SMP-4",
 		"a counter's PMI reaches every vCPU whose LVT entry is unmasked, its own among them (sent as a broadcast, not through the local LVT entry)" },
+	[DEV_RDPMC_STALE_UNTIL_MSR_EXIT] = { "rdpmc-stale-until-msr-exit", "SMP-3 PRIV-7",
+		"a vCPU's counters are loaded into the hardware only as the hypervisor takes one of its MSR exits: until then its RDPMC, not intercepted, reads the counters the last vCPU left there, while RDMSR reads its own" },
+	[DEV_AP_RDPMC_HOST_COUNTS] = { "ap-rdpmc-host-counts", "SMP-3 PRIV-7",
+		"RDPMC passed through on secondary vCPUs whose counters the hypervisor never loads into the hardware (it loads vCPU 0's alone): there RDPMC reads the host's counts, RDMSR the vCPU's" },
+	[DEV_ANYTHREAD_ACROSS_VCPUS] = { "anythread-across-vcpus", "PROG-11",
+		"AnyThread of a fixed counter passed through although CPUID.0AH:EDX[15] deprecates it: the counter counts the work of the vCPU on its hardware sibling thread (here every other vCPU)" },
 	[DEV_ENUMERATION_DIFFERS] = { "enumeration-differs", "SMP-1",
 		"secondary vCPUs enumerate one general-purpose counter fewer than vCPU 0" },
 	[DEV_AP_NOT_AS_INIT_LEFT] = { "ap-not-as-init-left", "SMP-5 RESET-2",
@@ -307,6 +313,8 @@ bool deviation_applies(enum deviation d, const struct sim_cpu *cpu)
 		return counting;
 	case DEV_PCE_SHARED:
 	case DEV_AP_RDPMC_INTERCEPTED:
+	case DEV_RDPMC_STALE_UNTIL_MSR_EXIT:
+	case DEV_AP_RDPMC_HOST_COUNTS:
 		return sim_cpu_total > 1 && vendor != VENDOR_OTHER;
 	case DEV_ENUMERATION_DIFFERS:
 		return sim_cpu_total > 1 &&
@@ -322,6 +330,9 @@ bool deviation_applies(enum deviation d, const struct sim_cpu *cpu)
 		return sim_cpu_total > 1 && counting;
 	case DEV_AP_HANGS_WRITING:
 		return sim_cpu_total > 1;
+	case DEV_ANYTHREAD_ACROSS_VCPUS:	/* where smp.anythread judges it */
+		return sim_cpu_total > 1 && arch && cpu->version >= 3 &&
+		       cpu->anythread_deprecated && cpu->fixed[0].present;
 	default:
 		return vendor != VENDOR_OTHER;
 	}

@@ -16,6 +16,7 @@
 
 #define FIXED_OS(i)	(1ull << (4 * (i)))
 #define FIXED_USR(i)	(1ull << (4 * (i) + 1))
+#define FIXED_ANY(i)	(1ull << (4 * (i) + 2))	/* PROG-11 */
 #define FIXED_PMI(i)	(1ull << (4 * (i) + 3))
 #define FIXED_FIELDS	16	/* IA32_FIXED_CTR_CTRL: 4 bits for 0..15 */
 #define FIXED_SLOTS	3	/* TOPDOWN.SLOTS, MET-1 */
@@ -366,6 +367,16 @@ static void count_work(struct sim_cpu *cpu, struct sim_counter *c,
 		cpu->metrics = SIM_METRICS;
 }
 
+/* DEV_ANYTHREAD_ACROSS_VCPUS: a fixed counter with AnyThread set counts
+ * the work of another vCPU, as a core counts its sibling thread's. */
+static void count_sibling_work(struct sim_cpu *cpu, struct sim_counter *c,
+			       const struct sim_counting *k, void *arg)
+{
+	for (unsigned i = 0; i < FIXED_FIELDS; i++)
+		if (c == &cpu->fixed[i] && (cpu->fixed_ctrl_counting & FIXED_ANY(i)))
+			count_work(cpu, c, k, arg);
+}
+
 void sim_execute(struct sim_cpu *cpu, const struct sim_work *w)
 {
 	if (w->cycles == 0)
@@ -377,6 +388,12 @@ void sim_execute(struct sim_cpu *cpu, const struct sim_work *w)
 		if (has(cpu, DEV_COUNTS_WHILE_DESCHEDULED) && &sim_cpus[n] != cpu)
 			sim_for_each_counting(&sim_cpus[n], w->cpl, count_work,
 					      (void *)w);
+	/* DEV_ANYTHREAD_ACROSS_VCPUS: the sibling threads' AnyThread
+	 * counters count this one's work (PROG-11). */
+	for (unsigned other = 0; other < sim_cpu_total; other++)
+		if (has(cpu, DEV_ANYTHREAD_ACROSS_VCPUS) && &sim_cpus[other] != cpu)
+			sim_for_each_counting(&sim_cpus[other], w->cpl,
+					      count_sibling_work, (void *)w);
 }
 
 void sim_retire(struct sim_cpu *cpu, unsigned cpl)

@@ -20,6 +20,7 @@ unsigned sim_cpu_total = 1;
 
 static struct {
 	unsigned current;
+	unsigned loaded;	/* whose counters the hardware holds */
 	bool started[SIM_CPUS_MAX];	/* given work not yet waited for */
 	bool lost[SIM_CPUS_MAX];
 	jmp_buf hang[SIM_CPUS_MAX];
@@ -76,6 +77,18 @@ static void switch_to(unsigned to)
 		zero_counters(next);
 	cpus.current = to;
 	sim_pmi_release();	/* DEV_PMI_TO_NEXT_VCPU */
+}
+
+void sim_cpus_msr_exit(void)
+{
+	cpus.loaded = cpus.current;
+}
+
+struct sim_cpu *sim_cpus_loaded(void)
+{
+	if (sim_this()->deviation != DEV_RDPMC_STALE_UNTIL_MSR_EXIT)
+		return sim_this();
+	return &sim_cpus[cpus.loaded];
 }
 
 void sim_cpus_init(unsigned total)

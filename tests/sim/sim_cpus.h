@@ -16,6 +16,14 @@ void sim_cpus_start(void);
  * platform_wait_cpu() times out. Only inside platform_start_on_cpu(). */
 void sim_cpu_hang(void) __attribute__((noreturn));
 
+/* The executing CPU's MSR exit: the hypervisor loads its counters into
+ * the hardware (DEV_RDPMC_STALE_UNTIL_MSR_EXIT loads them only then). */
+void sim_cpus_msr_exit(void);
+
+/* The CPU whose counters the hardware holds now: the executing one, but
+ * under DEV_RDPMC_STALE_UNTIL_MSR_EXIT the one of the last MSR exit. */
+struct sim_cpu *sim_cpus_loaded(void);
+
 /* An interrupt taken by CPU cpu's local APIC, its handler run there. */
 void sim_interrupt_to(unsigned cpu, unsigned vector);
 

@@ -78,7 +78,10 @@ static void msr_outcome(bool done, uint64_t rip, uint64_t rax, uint32_t msr,
 void exec_rdmsr(uint32_t msr, struct exec_outcome *out)
 {
 	uint64_t value = 0;
-	bool done = sim_rdmsr(sim_this(), msr, &value);
+	bool done;
+
+	sim_cpus_msr_exit();
+	done = sim_rdmsr(sim_this(), msr, &value);
 
 	msr_outcome(done, SIM_RDMSR_RIP, done ? (uint32_t)value : 0, msr,
 		    done ? value >> 32 : 0, out);
@@ -86,7 +89,10 @@ void exec_rdmsr(uint32_t msr, struct exec_outcome *out)
 
 void exec_wrmsr(uint32_t msr, uint64_t value, struct exec_outcome *out)
 {
-	bool done = sim_wrmsr(sim_this(), msr, value);
+	bool done;
+
+	sim_cpus_msr_exit();
+	done = sim_wrmsr(sim_this(), msr, value);
 
 	msr_outcome(done, SIM_WRMSR_RIP, (uint32_t)value, msr, value >> 32, out);
 }
@@ -163,6 +169,8 @@ void exec_exiting_loop(enum exiting_insn insn, unsigned cpl,
 							  : SIM_EXIT_OTHER;
 
 	around_loop(cpl);
+	if (insn == EXITING_RDMSR)
+		sim_cpus_msr_exit();
 	for (uint64_t i = 0; i < iterations; i++) {
 		sim_execute(sim_this(), &(struct sim_work){ cpl, 1, 1, 0 });
 		sim_exit_complete(sim_this(), cpl, kind);

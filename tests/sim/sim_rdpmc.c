@@ -8,6 +8,8 @@
 
 #include <stddef.h>
 
+#include "sim_cpus.h"
+
 #define VECTOR_UD	6
 #define VECTOR_GP	13
 #define TYPE_GP		0x0000u		/* ARCH-1 */
@@ -168,14 +170,32 @@ static uint64_t read_metrics(struct sim_cpu *cpu)
 	return value;
 }
 
+/* The counter RDPMC reads: sel's, or under DEV_RDPMC_STALE_UNTIL_MSR_EXIT
+ * the same counter of the CPU whose counters the hardware still holds. */
+static const struct sim_counter *held(struct sim_cpu *cpu,
+				      const struct sim_counter *c)
+{
+	const struct sim_cpu *loaded = sim_cpus_loaded();
+
+	return (const struct sim_counter *)((const char *)loaded +
+					    ((const char *)c - (const char *)cpu));
+}
+
+/* DEV_AP_RDPMC_HOST_COUNTS: what the host's counter holds, a count of its
+ * own that has nothing to do with the vCPU's. */
+#define HOST_COUNT 0x00003C5A96F0E1D2ull
+
 static uint64_t read_value(struct sim_cpu *cpu, const struct selection *sel)
 {
+	const struct sim_counter *c;
 	uint64_t value;
 
 	if (sel->source == SOURCE_METRICS)
 		return read_metrics(cpu);
-	value = has(cpu, DEV_WIDTH_UNMASKED) ? sel->counter->raw
-					     : sim_counter_value(sel->counter);
+	c = held(cpu, sel->counter);
+	value = has(cpu, DEV_WIDTH_UNMASKED) ? c->raw : sim_counter_value(c);
+	if (has(cpu, DEV_AP_RDPMC_HOST_COUNTS) && cpu->index != 0)
+		value = HOST_COUNT & (c->width < 64 ? (1ull << c->width) - 1 : ~0ull);
 	if (sel->source == SOURCE_FAST && !has(cpu, DEV_EDX_NOT_ZEROED_FAST))
 		value &= 0xFFFFFFFF;	/* NARCH-2: EDX = 0 */
 	return value;

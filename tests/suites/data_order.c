@@ -95,8 +95,8 @@ static void run(unsigned i)
 		rcx[k] = c.ecx;
 	exec_rdpmc_batch(s, SENTINEL_RAX, SENTINEL_RDX, rcx, READS, true,
 			 outcomes);
-	if (!prog_stop_all(&why))
-		test_fail("stopping counter 0: %s", text);
+	if (!prog_clear_all(&why))
+		test_fail("stopping and clearing counter 0: %s", text);
 	check_reads(s, &c, outcomes);
 }
 

@@ -78,6 +78,7 @@ static void run(unsigned i)
 		return;
 	for (unsigned c = 0; c < n; c++)	/* distinct per counter */
 		check_counter(s, &counters[c], 0x12345000u + 0x101u * c);
+	prog_leave_cleared();
 }
 
 static const struct suite data_rdmsr = { 0, CHECK_CONTEXTS, describe, run };

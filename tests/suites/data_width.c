@@ -108,8 +108,8 @@ static void check_wrap(const struct exec_state *s, const struct counter *c)
 		return;
 	}
 	conforms = run_rdpmc_case(&rc, &o, &why);
-	if (!prog_stop_all(&why))
-		test_fail("ECX %08XH: stopping it: %s", c->ecx, text);
+	if (!prog_clear_all(&why))
+		test_fail("ECX %08XH: stopping and clearing it: %s", c->ecx, text);
 	value = edx_eax(&o);
 	if (!conforms)
 		report_rdpmc_mismatch(&rc, &o, text);
@@ -179,6 +179,7 @@ static void run(unsigned i)
 		return;
 	for (unsigned c = 0; c < n; c++)
 		check_counter(s, &counters[c], kinds[k].full_width);
+	prog_leave_cleared();
 }
 
 static const struct suite data_width = { 0, KINDS * CHECK_CONTEXTS, describe, run };

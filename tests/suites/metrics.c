@@ -122,7 +122,7 @@ static void check_clear(const struct exec_state *s, bool enabled)
 	value = edx_eax(&o);
 	if (!msr_read(MSR_IA32_PERF_METRICS, &metrics_after, &why) ||
 	    !msr_read(MSR_IA32_FIXED_CTR3, &slots_after, &why) ||
-	    !prog_stop_all(&why)) {
+	    !prog_clear_all(&why)) {
 		test_fail("%s", text);
 		return;
 	}

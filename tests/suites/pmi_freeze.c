@@ -126,6 +126,7 @@ SINGLE_TEST(pmi_freeze, 0, "pmi.freeze", "PMI-6 PMI-1 OVF-1 PROG-6",
 	expect_frozen(&c, pmu->version, &why);
 	msr_write(MSR_IA32_DEBUGCTL, debugctl, &why);
 	msr_write(c.control_msr, c.control_off, &why);
+	msr_write(c.count_msr, 0, &why);	/* left cleared */
 	if (pmu->version >= 4)	/* unfrozen, whatever happened above */
 		msr_write(c.status_clear_msr, GLOBAL_STATUS_CTR_FRZ, &why);
 	msr_write(c.global_msr, c.global_saved, &why);

@@ -134,8 +134,9 @@ static bool run_stopping(const struct set *s, unsigned stopped,
 	if (ok)
 		exec_known_loop(0, iterations);
 	ok = ok && write_controls(s, 0, why);
-	for (unsigned k = 0; ok && k < s->n; k++)
-		ok = msr_read(s->c[k].count_msr, &end[k], why);
+	for (unsigned k = 0; ok && k < s->n; k++)	/* then left cleared */
+		ok = msr_read(s->c[k].count_msr, &end[k], why) &&
+		     msr_write(s->c[k].count_msr, 0, why);
 	if (c0->global_msr)
 		msr_write(c0->global_msr, c0->global_saved, why);
 	return ok;

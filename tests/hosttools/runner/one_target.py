@@ -2,6 +2,7 @@
 --suggest-expectations, print an expectation file for what it did."""
 import sys
 
+from .. import tap_log
 from .. import targets as target_table
 
 from .expectations import HEADER_LINE, HOST_LINE, Expectation, required_header
@@ -31,6 +32,9 @@ def one_target(opts):
         if run.outcome:
             for note in run.outcome.notes:
                 say(f"{target['name']}: {note}")
+        for line in counters_left(run):
+            say(f"{target['name']}: {line[2:]} (the test's leftover, "
+                "no verdict on the target: kernel/counters_left.h)")
         if opts.suggest:
             return suggest(run)
         report(run)
@@ -47,6 +51,12 @@ def one_target(opts):
     print(kernel_counts_line([run]), flush=True)
     print(closing_line([run]), flush=True)
     return run.exit
+
+
+def counters_left(run):
+    """The harness's lines on what a test left in the counters."""
+    lines = run.judge.lines if run.judge else []
+    return [line for line in lines if tap_log.COUNTERS_LEFT.match(line)]
 
 
 def boot_until_it_runs(target, opts, ctx, out):
