@@ -5,7 +5,8 @@ docs/design.svg is what scripts/design_svg.py draws.
 With --model, every example of pmctest-model in the manual (a line
 `$ build/host/pmctest-model ...` in a code block, and the lines under it)
 must be what the tool prints. With --sim, the deviation table of docs/simulator.md must name exactly the
-deviations `pmctest-sim --list-deviations` has, one row each, and every
+deviations `pmctest-sim --list-deviations` has, one row each, and give
+their number ("one of N deviations"); and every
 test it lists on any profile must fall under a group of docs/tests.md's
 table (hosttools/tests_table.py).
 
@@ -198,6 +199,7 @@ def self_test(tap):
 
 DEVIATION_HEADER = "| deviation | what is wrong | caught by |"
 DEVIATION_ROW = re.compile(r"^\| `([a-z0-9-]+)` \|")
+DEVIATION_COUNT = re.compile(r"one of (\d+) deviations")
 
 
 def deviation_table_problems(doc, names):
@@ -244,9 +246,14 @@ def deviation_table(tap, root, sim):
         return
     names = [line.split("\t")[0] for line in r.stdout.splitlines() if line.strip()]
     with open(os.path.join(root, "docs", "simulator.md"), encoding="utf-8") as f:
-        found = deviation_table_problems(f.read(), names)
+        doc = f.read()
+    found = deviation_table_problems(doc, names)
+    said = DEVIATION_COUNT.search(doc)
+    if not said or int(said.group(1)) != len(names):
+        words = said.group(0) if said else "no 'one of N deviations'"
+        found.append(f"the page says {words}; pmctest-sim has {len(names)}")
     tap.check(not found, f"docs/simulator.md has a row for each of the {len(names)} "
-              "deviations of pmctest-sim, and no other", found)
+              "deviations of pmctest-sim, and no other, and gives their number", found)
 
 
 def tests_table_self_test(tap):
