@@ -1,6 +1,7 @@
 #include "pmi_arm.h"
 
 #include "exec.h"
+#include "harness.h"
 #include "interrupt_log.h"
 #include "msr_access.h"
 #include "msr.h"
@@ -10,6 +11,23 @@ bool pmi_arm(struct strbuf *why)
 	if (!exec_lvt_pc_available(why))
 		return false;
 	exec_lvt_pc_write(LVT_VECTOR(PMI_VECTOR));
+	interrupt_log_clear();
+	return true;
+}
+
+bool pmi_take_counter(struct prog_counter *c, bool fixed, uint32_t lvt)
+{
+	char text[160];
+	struct strbuf why;
+
+	strbuf_init(&why, text, sizeof(text));
+	if (!exec_lvt_pc_available(&why)) {
+		test_skip("%s", text);
+		return false;
+	}
+	if (!prog_take_counter(c, fixed))
+		return false;
+	exec_lvt_pc_write(lvt);
 	interrupt_log_clear();
 	return true;
 }

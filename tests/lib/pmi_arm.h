@@ -17,6 +17,12 @@
 /* False, with the SKIP reason, where there is no usable local APIC. */
 bool pmi_arm(struct strbuf *why);
 
+/* A check's start: SKIP where there is no usable local APIC; a counter
+ * (prog_take_counter(), which reports the test where there is none);
+ * then the LVT entry written lvt and the interrupt log cleared. False
+ * where the test has been reported. */
+bool pmi_take_counter(struct prog_counter *c, bool fixed, uint32_t lvt);
+
 /* PMIs taken at PMI_VECTOR since pmi_arm(), and interrupts of any vector. */
 unsigned pmi_taken(void);
 unsigned pmi_interrupts(void);

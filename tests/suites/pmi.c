@@ -10,10 +10,9 @@
 #include "harness.h"
 #include "interrupt_log.h"
 #include "msr_access.h"
+#include "pmi_arm.h"
 #include "prog_measure.h"
 #include "rdpmc_check.h"
-
-#define PMI_VECTOR	0xE0	/* any vector of 32-255: fixed delivery */
 
 enum pmi_case { INT_UNMASKED, INT_CLEAR, LVT_MASKED_CASE, REPEAT, STATUS };
 
@@ -143,16 +142,10 @@ static void run(unsigned i)
 	uint32_t lvt = LVT_VECTOR(PMI_VECTOR);
 
 	strbuf_init(&why, text, sizeof(text));
-	if (!exec_lvt_pc_available(&why)) {
-		test_skip("%s", text);
-		return;
-	}
-	if (!prog_take_counter(&c, cases[i].fixed))
-		return;
 	if (cases[i].what == LVT_MASKED_CASE)
 		lvt |= LVT_MASKED;
-	exec_lvt_pc_write(lvt);
-	interrupt_log_clear();
+	if (!pmi_take_counter(&c, cases[i].fixed, lvt))
+		return;
 	if (cases[i].what == STATUS && c.status_msr) {
 		probed_status_msr = c.status_msr;
 		interrupt_log_set_probe(read_status);

@@ -74,14 +74,8 @@ static void run(unsigned i)
 	uint64_t count;
 
 	strbuf_init(&why, text, sizeof(text));
-	if (!exec_lvt_pc_available(&why)) {
-		test_skip("%s", text);
+	if (!pmi_take_counter(&c, false, cases[i].at_arming))
 		return;
-	}
-	if (!prog_take_counter(&c, false))
-		return;
-	exec_lvt_pc_write(cases[i].at_arming);
-	interrupt_log_clear();
 	entry_after_arming = cases[i].after_arming;
 	if (!prog_overflow_armed(&c, c.enable_int, rewrite_entry, &count, &why))
 		test_fail("%s", text);
