@@ -169,8 +169,9 @@ TARGETS = [
          "QEMU TCG, -cpu EPYC, PVH -kernel on -M microvm",
          machine="microvm", expect="qemu-tcg-amd"),
     # The AMD core counters emulated by Debian's QEMU with tests/qemu-pmu/
-    # applied: the MSRs hold values and RDPMC reads them; nothing counts
-    # yet (docs/counting-tcg.md).
+    # applied: the MSRs and RDPMC, exact counts of instructions, cycles (one
+    # per instruction) and branches, the PMI through LVTPC
+    # (docs/counting-tcg.md).
     qemu("qemu-tcg-pmu-amd", "tcg", "EPYC,tcg-pmu=on", "pvh",
          "QEMU TCG with the TCG PMU (tests/qemu-pmu/), -cpu EPYC,tcg-pmu=on, "
          "PVH -kernel on pc", qemu_pmu=True),
