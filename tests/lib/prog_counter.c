@@ -504,6 +504,16 @@ bool prog_run_with_write(struct prog_counter *c, const struct prog_run *r,
 	return !s.faulted;
 }
 
+bool prog_write_window(struct prog_counter *c, const struct prog_run *r,
+		       uint64_t *window, struct strbuf *why)
+{
+	struct prog_run once = *r;
+
+	once.preset = 0;
+	once.iterations = 1;
+	return prog_run_with_write(c, &once, 0, 1, window, why);
+}
+
 void prog_execute(const struct prog_run *r)
 {
 	if (r->workload == PROG_CPUID_LOOP)

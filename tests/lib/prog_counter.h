@@ -194,6 +194,16 @@ bool prog_run_with_write(struct prog_counter *c, const struct prog_run *r,
 			 uint64_t value, uint64_t then, uint64_t *count,
 			 struct strbuf *why);
 
+/* What prog_run_with_write counts from the written value besides the
+ * iterations after it: measured on the target, as the count of the same
+ * run with one iteration on each side of a write of 0. It holds the rest
+ * of the write, the call into the loop and back and the path to the
+ * stopping WRMSR, which a counter of instructions retired counts like any
+ * other (WR-2, PROG-1); so a run of `then` iterations after writing v
+ * reads v + *window + (then - 1) iterations' worth. */
+bool prog_write_window(struct prog_counter *c, const struct prog_run *r,
+		       uint64_t *window, struct strbuf *why);
+
 /* The same for n counters at once, control[k] for counters[k]; they share
  * one global enable MSR. The gates are restored as counters[0] found them. */
 bool prog_run_many(struct prog_counter *counters, unsigned n,
