@@ -36,7 +36,7 @@ becomes one JUnit testsuite. Fields:
             line, e.g. "apic=x2apic" (before --kernel-args)
   fallbacks QEMU: (stderr text, -cpu suffix, why) retried once when QEMU
             fails to start with that text on stderr
-  qemu_pmu  QEMU and nested: run on the QEMU with the TCG PMU
+  qemu_pmu  QEMU, nested and Xen: run on the QEMU with the TCG PMU
             (tests/qemu-pmu/: make builds it; tests/run --qemu-pmu), not
             on --qemu; nested, L1 runs there with -cpu EPYC,tcg-pmu=on
   about     one line for --list-targets
@@ -175,6 +175,10 @@ TARGETS = [
     qemu("qemu-tcg-pmu-amd", "tcg", "EPYC,tcg-pmu=on", "pvh",
          "QEMU TCG with the TCG PMU (tests/qemu-pmu/), -cpu EPYC,tcg-pmu=on, "
          "PVH -kernel on pc", qemu_pmu=True),
+    # The same with four vCPUs: the per-CPU part over counters that count.
+    qemu("qemu-tcg-pmu-amd-smp4", "tcg", "EPYC,tcg-pmu=on", "pvh",
+         "QEMU TCG with the TCG PMU (tests/qemu-pmu/), -cpu EPYC,tcg-pmu=on "
+         "-smp 4, PVH -kernel on pc", cpus=4, qemu_pmu=True),
     qemu("qemu-kvm-host", "kvm", "host", "pvh",
          "QEMU KVM, -cpu host, PVH -kernel on -M microvm",
          machine="microvm", fallbacks=[ARCH_CAPABILITIES]),
@@ -243,12 +247,12 @@ TARGETS = [
 
 
 def xen(name, xen_args, about, cpu="EPYC", bare="qemu-tcg-amd-microvm",
-        expect=None, timeout=60):
+        expect=None, timeout=60, qemu_pmu=False):
     # q35: the AMD IOMMU a PVH dom0 needs is a q35 device.
     return dict(name=name, emulator="xen", accel="tcg", cpu=cpu, route="pvh",
                 machine="q35", xen_args=xen_args, bare=bare,
                 expect=expect or name, timeout=timeout, fallbacks=[],
-                about=about)
+                about=about, qemu_pmu=qemu_pmu)
 
 
 # TCG emulates AMD SVM (with nested paging) and no VMX: Xen runs its AMD
@@ -260,6 +264,13 @@ TARGETS += [
     xen("xen-pvh-dom0-vpmu", "vpmu=on",
         "Xen 4.17 with vpmu=on, pmctest its PVH dom0, under QEMU TCG "
         "-cpu EPYC on q35 with an AMD IOMMU"),
+    # Xen's vPMU over counters that count: the QEMU with the TCG PMU
+    # (docs/counting-tcg.md), whose AMD core counters Xen's vpmu_amd.c
+    # drives for dom0; compared with the bare TCG PMU on the same CPU.
+    xen("xen-pvh-dom0-vpmu-counting", "vpmu=on",
+        "Xen 4.17 with vpmu=on, pmctest its PVH dom0, under QEMU TCG with "
+        "the TCG PMU, -cpu EPYC,tcg-pmu=on, on q35 with an AMD IOMMU",
+        cpu="EPYC,tcg-pmu=on", bare="qemu-tcg-pmu-amd", qemu_pmu=True),
 ]
 
 
