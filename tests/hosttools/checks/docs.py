@@ -1,5 +1,6 @@
 """The manual holds together: every relative link and #anchor in README.md
-and docs/*.md resolves, README.md stays within its 250 lines, and
+and docs/*.md resolves, README.md stays within its 250 lines (and its
+sample of make's error line names the run recipe's line), and
 docs/design.svg is what scripts/design_svg.py draws.
 
 With --model, every example of pmctest-model in the manual (a line
@@ -144,6 +145,27 @@ def readme_too_long(root):
         n = len(f.read().splitlines())
     return f"README.md has {n} lines, more than {README_MAX_LINES}" \
         if n > README_MAX_LINES else None
+
+
+MAKE_ERROR = re.compile(r"\[Makefile:(\d+): run\] Error")
+
+
+def make_error_line_problem(root):
+    """README.md's sample of make's error line names the line of the run
+    recipe that fails (make counts the recipe's first line); a problem or
+    None."""
+    with open(os.path.join(root, "README.md"), encoding="utf-8") as f:
+        said = MAKE_ERROR.search(f.read())
+    with open(os.path.join(root, "Makefile"), encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    rule = next((n for n, line in enumerate(lines, 1) if line.startswith("run:")), None)
+    if said is None or rule is None:
+        return "README.md has no 'make: *** [Makefile:N: run] Error' line" \
+            if rule else "the Makefile has no run: rule"
+    if int(said.group(1)) != rule + 1:
+        return (f"README.md says make fails at Makefile:{said.group(1)}; the "
+                f"run recipe starts at line {rule + 1}")
+    return None
 
 
 def problems_of(root):
@@ -380,6 +402,9 @@ def main(argv):
     too_long = readme_too_long(args.root)
     tap.check(not too_long, f"README.md has at most {README_MAX_LINES} lines",
               [too_long or ""])
+    wrong = make_error_line_problem(args.root)
+    tap.check(not wrong, "README.md's make error line names the run recipe's line",
+              [wrong or ""])
     design_svg_current(tap, args.root)
     if args.model:
         found = model_example_problems(args.root, args.model)
