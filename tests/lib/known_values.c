@@ -1,6 +1,7 @@
 #include "known_values.h"
 
 #include "cpus.h"
+#include "harness.h"
 #include "msr_access.h"
 #include "prog_counter.h"
 
@@ -44,4 +45,27 @@ bool known_value_of(const struct known_values *k, enum counter_kind kind,
 			return true;
 		}
 	return false;
+}
+
+enum known_read known_value_judge(const struct known_values *k,
+				  const struct rdpmc_expect *e,
+				  const struct exec_outcome *o, bool report)
+{
+	uint64_t written, value = edx_eax(o);
+
+	if (o->faulted || e->verdict != VERDICT_READ ||
+	    !known_value_of(k, e->kind, e->index, &written))
+		return KNOWN_UNJUDGED;
+	test_judged(KNOWN_VALUES_STATEMENTS);
+	if (e->fast)	/* NARCH-2: EAX alone */
+		written &= 0xFFFFFFFF;
+	if (value == written)
+		return KNOWN_MATCHES;
+	if (report)
+		test_fail("deviation: SMP-3: RDPMC(ECX=%08XH) on CPU %u: expected 0x%llx, what it wrote to %s counter %u before, observed 0x%llx (CPU n writes 0x1000000 * (n + 1) + 0x101 * (k + 1) to its k-th counter)",
+			  (uint32_t)o->rcx, k->cpu,
+			  (unsigned long long)written,
+			  counter_kind_name(e->kind), e->index,
+			  (unsigned long long)value);
+	return KNOWN_DIFFERS;
 }

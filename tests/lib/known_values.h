@@ -15,6 +15,8 @@
 #include <stdint.h>
 
 #include "counters.h"
+#include "exec.h"
+#include "model.h"
 #include "strbuf.h"
 
 /* The statements a judged value rests on, for test_judged(). */
@@ -42,5 +44,22 @@ bool known_values_write(struct known_values *k, struct strbuf *why);
 /* The value counter (kind, index) was given; false if it was given none. */
 bool known_value_of(const struct known_values *k, enum counter_kind kind,
 		    unsigned index, uint64_t *value);
+
+/* How a read came out against the values given. */
+enum known_read {
+	KNOWN_UNJUDGED,	/* a fault, not a read, or of a counter given none */
+	KNOWN_MATCHES,
+	KNOWN_DIFFERS,
+};
+
+/*
+ * Outcome o of an RDPMC that conforms to e, against the value k gave the
+ * counter e names (NARCH-2: a fast read returns EAX alone). A judged read
+ * names KNOWN_VALUES_STATEMENTS (test_judged()); with report, a wrong one
+ * fails the running test: "deviation: SMP-3: ...".
+ */
+enum known_read known_value_judge(const struct known_values *k,
+				  const struct rdpmc_expect *e,
+				  const struct exec_outcome *o, bool report);
 
 #endif
