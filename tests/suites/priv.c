@@ -12,8 +12,16 @@
  * is the first ECX the model says reads where RDPMC is permitted in the
  * mode, "invalid" the first it says raises #GP(0) there, "fullecx" one with
  * ECX[31:16] set (a fixed counter, 4000_00xxH, where one exists).
+ *
+ * In the per-CPU cases (per_cpu() below) each CPU first gives its counters
+ * values of its own (tests/lib/known_values.h), and a read must return the
+ * value of the counter it reads: one of another counter, or of another
+ * vCPU's or the host's, fails (WR-1, PRIV-7, SMP-3). They are left
+ * stopped and 0.
  */
 #include "harness.h"
+#include "known_values.h"
+#include "prog_counter.h"
 #include "rdpmc_check.h"
 #include "sweep.h"
 
@@ -239,6 +247,42 @@ static uint32_t full_ecx(enum cpu_mode mode)
 	return 0x40000000;
 }
 
+/* The per-CPU part (kernel/harness.h): the rule itself in 64-bit mode, a
+ * counter that exists read at every CPL with CR4.PCE 0 and 1. */
+static bool is_per_cpu(const struct priv_test *p)
+{
+	return p->state.mode == MODE_LONG && p->kind == CASE_VALID;
+}
+
+/* check_rdpmc(), and where the model says c reads, the value read against
+ * the one this CPU gave the counter just before (SMP-3, PRIV-7). */
+static void check_value(const struct rdpmc_case *c)
+{
+	static struct known_values known;	/* one test at a time */
+	struct rdpmc_expect e;
+	struct exec_outcome o;
+	char text[256];
+	struct strbuf why;
+
+	model_rdpmc(check_pmu(), &c->state, c->rcx, &e, 0);
+	if (e.verdict != VERDICT_READ) {
+		check_rdpmc(c);
+		return;
+	}
+	strbuf_init(&why, text, sizeof(text));
+	if (!known_values_write(&known, &why)) {
+		test_note("the value read is not judged: %s", text);
+		check_rdpmc(c);
+		return;
+	}
+	strbuf_init(&why, text, sizeof(text));
+	if (run_rdpmc_case(c, &o, &why))
+		known_value_judge(&known, &e, &o, true);
+	else
+		report_rdpmc_mismatch(c, &o, text);
+	prog_leave_cleared();
+}
+
 static void run(const struct mode_group *groups, unsigned i)
 {
 	struct priv_test p = decode_index(groups, i);
@@ -282,7 +326,10 @@ static void run(const struct mode_group *groups, unsigned i)
 	}
 	struct rdpmc_case c = make_case(s, rcx);
 
-	check_rdpmc(&c);
+	if (is_per_cpu(&p))
+		check_value(&c);
+	else
+		check_rdpmc(&c);
 }
 
 #define DIRECT_CASES (ENTERED_DIRECTLY(AS_CASES))
@@ -311,18 +358,17 @@ static void run_case(unsigned i)
 }
 
 /*
- * The per-CPU part (kernel/harness.h): the rule itself in 64-bit mode, a
- * counter that exists read at every CPL with CR4.PCE 0 and 1. An encoding
- * that does not exist is ecx.types' boundary on every CPU, and the ECX
- * sweep and RCX[63:32] decode the same on every CPU once the rule holds
- * there; each test an AP runs costs milliseconds under emulation.
+ * The per-CPU part (is_per_cpu()). An encoding that does not exist is
+ * ecx.types' boundary on every CPU, and the ECX sweep and RCX[63:32]
+ * decode the same on every CPU once the rule holds there; each test an AP
+ * runs costs milliseconds under emulation.
  */
 static bool per_cpu(unsigned i)
 {
 	const struct mode_group *table = table_of(&i);
 	struct priv_test p = decode_index(table, i);
 
-	return p.state.mode == MODE_LONG && p.kind == CASE_VALID;
+	return is_per_cpu(&p);
 }
 
 static const struct suite priv = {
