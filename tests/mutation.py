@@ -222,7 +222,7 @@ def main():
         proofs = list(pool.map(lambda p: prove_counters_left(args, p), profiles))
 
     verdicts, problems = judge(profiles, table)
-    problems += [f'{p.name}: {why}' for p, why in zip(profiles, proofs) if why]
+    problems += [f'{p.label}: {why}' for p, why in zip(profiles, proofs) if why]
     if args.report:
         report(verdicts)
     for problem in problems:

@@ -19,9 +19,14 @@ def host_python(root):
 
 
 def long_functions(text, name='<text>', limit=LIMIT):
-    """'FILE:LINE NAME is N lines' for each function over limit lines."""
+    """'FILE:LINE NAME is N lines' for each function over limit lines (a
+    file that does not parse is one problem, not a traceback)."""
+    try:
+        tree = ast.parse(text, name)
+    except SyntaxError as e:
+        return [f'{name}:{e.lineno} cannot be read as Python: {e.msg}']
     found = []
-    for node in ast.walk(ast.parse(text, name)):
+    for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             lines = node.end_lineno - node.lineno + 1
             if lines > limit:
