@@ -253,7 +253,7 @@ endif
 TEST_STEPS	:= test-tools host-tests test-boot test-hostile-boot test-tap-parsers \
 		   test-fuzz-tap test-lava test-lava-logs test-cli test-kernel-cmdline \
 		   test-screen test-spec-coverage test-runner test-hostile test-targets \
-		   test-docs
+		   test-qemu-pmu-migration test-docs
 .PHONY: $(TEST_STEPS)
 
 test: all | $(BUILD)/.tools-test
@@ -475,3 +475,4 @@ help:
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
 include tests/bench.mk
+include tests/qemu-pmu/guest.mk

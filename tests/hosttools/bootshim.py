@@ -23,17 +23,16 @@ mode; its entry is read from the ELF (e_entry: the Linux 64-bit entry; the
 Multiboot2 header's entry address tag; the PVH note).
 """
 import collections
-import json
 import os
 import re
 import select
-import socket
 import struct
 import subprocess
 import tempfile
 import time
 
 from . import firmware_tables, procs
+from .qmp import qmp
 from .kernel_cmdline import CMDLINE_MAX
 
 SHIM_PARAMS = 0x500000          # tests/bootshim/shim.asm
@@ -372,25 +371,6 @@ def params(entry, route, ebx, hole):
     eax, long_mode = ROUTES[route]
     return struct.pack("<9I", SHIM_MAGIC, entry, eax, ebx, CANARY_START,
                        CANARY_END, hole[0], hole[0] + hole[1], long_mode)
-
-
-def qmp(path, commands):
-    """Run QMP commands [(name, arguments)] in order; their answers."""
-    with socket.socket(socket.AF_UNIX) as s:
-        s.connect(path)
-        s.settimeout(20)
-        f = s.makefile("rwb")
-        json.loads(f.readline())        # the greeting
-        answers = []
-        for name, arguments in [("qmp_capabilities", {})] + commands:
-            f.write(json.dumps({"execute": name, "arguments": arguments}).encode() + b"\n")
-            f.flush()
-            while True:
-                msg = json.loads(f.readline())
-                if "return" in msg or "error" in msg:
-                    answers.append(msg)
-                    break
-        return answers[1:]
 
 
 def serial_until_exit(proc, timeout):

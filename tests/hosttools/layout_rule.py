@@ -39,6 +39,7 @@ RULES = {
     'tests/sim': ['kernel', 'tests/sim', 'tests/host'],
     'tests/host': ['kernel', 'tests/host'],
     'tests/bench': ['arch'],	# make bench's floor: the boot path alone
+    'tests/qemu-pmu/guest': ['arch'],	# the TCG PMU's migration guest, as the floor
     'tests/fuzz': ['arch', 'kernel'],	# the boot path's parsers, on the host
     'tests/bootshim': [],	# the loader shim: a program of its own
 }

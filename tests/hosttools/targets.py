@@ -179,6 +179,25 @@ TARGETS = [
     qemu("qemu-tcg-pmu-amd-smp4", "tcg", "EPYC,tcg-pmu=on", "pvh",
          "QEMU TCG with the TCG PMU (tests/qemu-pmu/), -cpu EPYC,tcg-pmu=on "
          "-smp 4, PVH -kernel on pc", cpus=4, qemu_pmu=True),
+    # Intel's architectural PMU, version 2, emulated by the same QEMU:
+    # general-purpose and fixed counters, the global registers, full-width
+    # writes, freeze on PMI (docs/counting-tcg.md).
+    qemu("qemu-tcg-pmu-intel", "tcg", "Skylake-Client,tcg-pmu=on", "pvh",
+         "QEMU TCG with the TCG PMU (tests/qemu-pmu/), "
+         "-cpu Skylake-Client,tcg-pmu=on, PVH -kernel on pc", qemu_pmu=True),
+    # Versions 4 and 5 (tcg-pmu-version) with four vCPUs: INUSE, STATUS_SET
+    # and the freeze through CTR_Frz; AnyThread with one thread per core
+    # (4) and deprecated (5), against the other vCPUs' work.
+    qemu("qemu-tcg-pmu-intel-v4-smp4", "tcg",
+         "Skylake-Client,tcg-pmu=on,tcg-pmu-version=4", "pvh",
+         "QEMU TCG with the TCG PMU (tests/qemu-pmu/), -cpu Skylake-Client,"
+         "tcg-pmu=on,tcg-pmu-version=4 -smp 4, PVH -kernel on pc", cpus=4,
+         qemu_pmu=True),
+    qemu("qemu-tcg-pmu-intel-v5-smp4", "tcg",
+         "Skylake-Client,tcg-pmu=on,tcg-pmu-version=5", "pvh",
+         "QEMU TCG with the TCG PMU (tests/qemu-pmu/), -cpu Skylake-Client,"
+         "tcg-pmu=on,tcg-pmu-version=5 -smp 4, PVH -kernel on pc", cpus=4,
+         qemu_pmu=True),
     qemu("qemu-kvm-host", "kvm", "host", "pvh",
          "QEMU KVM, -cpu host, PVH -kernel on -M microvm",
          machine="microvm", fallbacks=[ARCH_CAPABILITIES]),
