@@ -78,7 +78,7 @@ KERNEL_CFLAGS	:= -std=c11 -O2 -g -ffreestanding -fno-pic -fno-pie -I$(BUILD) \
 KERNEL_LDFLAGS	:= -nostdlib -static -z max-page-size=0x1000 -z noexecstack -T linker.ld
 NASM_FLAGS	:= -f elf64 -I. -Werror
 HOST_CFLAGS	:= -std=c11 -O2 -g -Wall -Wextra -Werror -Ikernel -Itests/host -I$(BUILD)
-MODEL_SRCS	:= kernel/model.c kernel/pmu_decode.c kernel/strbuf.c
+MODEL_SRCS	:= kernel/model.c kernel/pmu_decode.c kernel/topology.c kernel/strbuf.c
 
 KERNEL_C	:= $(wildcard arch/*.c kernel/*.c tests/lib/*.c tests/suites/*.c \
 		   tests/kernel/*.c)

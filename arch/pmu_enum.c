@@ -25,6 +25,13 @@ void cpu_vendor_string(char out[13])
 	out[12] = '\0';
 }
 
+static void read_level(uint32_t leaf, uint32_t n, struct cpuid_topology_level *out)
+{
+	struct cpuid_regs r = cpuid(leaf, n);
+
+	*out = (struct cpuid_topology_level){ r.eax, r.ebx, r.ecx };
+}
+
 void pmu_enumerate(struct pmu_cpuid *raw)
 {
 	char vendor[13];
@@ -65,6 +72,15 @@ void pmu_enumerate(struct pmu_cpuid *raw)
 		raw->has_leaf23 = true;
 		raw->leaf23_1_eax = r.eax;
 		raw->leaf23_1_ebx = r.ebx;
+	}
+	/* SMP-8: the topology levels, read where the leaf exists. */
+	raw->has_leaf0b = max_leaf >= 0x0B;
+	raw->has_leaf1f = max_leaf >= 0x1F;
+	for (uint32_t n = 0; n < TOPOLOGY_SUBLEAVES; n++) {
+		if (raw->has_leaf0b)
+			read_level(0x0B, n, &raw->leaf0b[n]);
+		if (raw->has_leaf1f)
+			read_level(0x1F, n, &raw->leaf1f[n]);
 	}
 	if (max_ext >= 0x80000001)
 		raw->ext01_ecx = cpuid(0x80000001, 0).ecx;

@@ -14,6 +14,19 @@
 
 enum vendor { VENDOR_OTHER, VENDOR_INTEL, VENDOR_AMD };
 
+/* The sub-leaves of CPUID.0BH and 1FH read (SMP-8): 0BH defines two
+ * levels and the invalid one that ends them; 1FH's first two levels and
+ * the one above them decide every rule SMP-8 states. */
+#define TOPOLOGY_SUBLEAVES 4
+
+/* One sub-leaf of CPUID.0BH or 1FH. EDX, the x2APIC ID, is left out: it
+ * differs from CPU to CPU, the levels do not. */
+struct cpuid_topology_level {
+	uint32_t eax;			/* [4:0]: the x2APIC ID shift */
+	uint32_t ebx;			/* [15:0]: logical processors at this level */
+	uint32_t ecx;			/* [7:0]: the sub-leaf, [15:8]: the level type */
+};
+
 /* The raw enumeration, exactly as CPUID and RDMSR returned it. */
 struct pmu_cpuid {
 	enum vendor vendor;
@@ -25,6 +38,9 @@ struct pmu_cpuid {
 	bool has_leaf23;		/* CPUID.23H.01H is enumerated */
 	uint32_t leaf23_1_eax, leaf23_1_ebx;
 	uint32_t leaf23_0_ebx;		/* UMASK2 [0], EQ [1]; 0 below leaf 23H */
+	bool has_leaf0b, has_leaf1f;	/* CPUID.00H:EAX >= 0BH, >= 1FH */
+	struct cpuid_topology_level leaf0b[TOPOLOGY_SUBLEAVES];
+	struct cpuid_topology_level leaf1f[TOPOLOGY_SUBLEAVES];
 	uint32_t ext01_ecx;		/* CPUID 8000_0001H:ECX */
 	uint32_t ext22_eax, ext22_ebx;	/* CPUID 8000_0022H */
 	bool has_perf_capabilities;	/* IA32_PERF_CAPABILITIES was read */

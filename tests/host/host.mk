@@ -11,12 +11,12 @@
 MODEL_TOOL := $(BUILD)/host/pmctest-model
 MODEL_TEST := $(BUILD)/host/model-test
 
-MODEL_HDRS := kernel/model.h kernel/strbuf.h kernel/glob.h tests/host/query.h \
+MODEL_HDRS := kernel/model.h kernel/topology.h kernel/strbuf.h kernel/glob.h tests/host/query.h \
 	      tests/host/suites.h tests/host/tap.h tests/host/model_cpus.h
 MODEL_TOOL_SRCS := tests/host/model_tool.c tests/host/query.c $(MODEL_SRCS)
 MODEL_TEST_SRCS := tests/host/test_main.c tests/host/tap.c \
 		   tests/host/model_test.c tests/host/model_span_test.c \
-		   tests/host/decode_test.c \
+		   tests/host/decode_test.c tests/host/topology_test.c \
 		   tests/host/query_test.c tests/host/tool_test.c \
 		   tests/host/glob_test.c kernel/glob.c \
 		   tests/host/query.c $(MODEL_SRCS)

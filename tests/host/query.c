@@ -9,7 +9,7 @@ enum key_kind { KEY_U32, KEY_U64, KEY_VENDOR, KEY_MODE, KEY_CPL, KEY_PCE,
 
 /* What giving a key says beyond its value. */
 enum key_marks { MARKS_NOTHING, MARKS_LEAF23, MARKS_PERF_CAPS,
-		 MARKS_ARCH_CAPS };
+		 MARKS_ARCH_CAPS, MARKS_LEAF0B, MARKS_LEAF1F };
 
 struct key {
 	const char *name;
@@ -19,6 +19,12 @@ struct key {
 };
 
 #define RAW(field) offsetof(struct query, cpuid.field)
+
+/* The three registers of sub-leaf n of a topology leaf (SMP-8). */
+#define TOPOLOGY_KEYS(name, field, n, marks) \
+	{ "cpuid." name "." #n ".eax", KEY_U32, RAW(field[n].eax), marks }, \
+	{ "cpuid." name "." #n ".ebx", KEY_U32, RAW(field[n].ebx), marks }, \
+	{ "cpuid." name "." #n ".ecx", KEY_U32, RAW(field[n].ecx), marks }
 
 static const struct key keys[] = {
 	{ "vendor", KEY_VENDOR, 0, MARKS_NOTHING },
@@ -33,6 +39,14 @@ static const struct key keys[] = {
 	{ "cpuid.23.0.ebx", KEY_U32, RAW(leaf23_0_ebx), MARKS_NOTHING },
 	{ "cpuid.23.1.eax", KEY_U32, RAW(leaf23_1_eax), MARKS_LEAF23 },
 	{ "cpuid.23.1.ebx", KEY_U32, RAW(leaf23_1_ebx), MARKS_LEAF23 },
+	TOPOLOGY_KEYS("0b", leaf0b, 0, MARKS_LEAF0B),
+	TOPOLOGY_KEYS("0b", leaf0b, 1, MARKS_LEAF0B),
+	TOPOLOGY_KEYS("0b", leaf0b, 2, MARKS_LEAF0B),
+	TOPOLOGY_KEYS("0b", leaf0b, 3, MARKS_LEAF0B),
+	TOPOLOGY_KEYS("1f", leaf1f, 0, MARKS_LEAF1F),
+	TOPOLOGY_KEYS("1f", leaf1f, 1, MARKS_LEAF1F),
+	TOPOLOGY_KEYS("1f", leaf1f, 2, MARKS_LEAF1F),
+	TOPOLOGY_KEYS("1f", leaf1f, 3, MARKS_LEAF1F),
 	{ "cpuid.80000001.ecx", KEY_U32, RAW(ext01_ecx), MARKS_NOTHING },
 	{ "cpuid.80000022.eax", KEY_U32, RAW(ext22_eax), MARKS_NOTHING },
 	{ "cpuid.80000022.ebx", KEY_U32, RAW(ext22_ebx), MARKS_NOTHING },
@@ -184,6 +198,10 @@ static bool parse_token(struct parse *p, const char *token, struct strbuf *err)
 		p->q->cpuid.has_perf_capabilities = true;
 	else if (key->marks == MARKS_ARCH_CAPS)
 		p->q->cpuid.has_arch_capabilities = true;
+	else if (key->marks == MARKS_LEAF0B)
+		p->q->cpuid.has_leaf0b = true;
+	else if (key->marks == MARKS_LEAF1F)
+		p->q->cpuid.has_leaf1f = true;
 
 	if (key->kind == KEY_VENDOR) {
 		if (strcmp(value, "intel") == 0)

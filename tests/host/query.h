@@ -4,12 +4,14 @@
  *
  *   vendor=intel|amd cpuid.01.eax= cpuid.01.ecx= cpuid.0a.eax= cpuid.0a.ebx=
  *   cpuid.0a.ecx= cpuid.0a.edx= cpuid.23.1.eax= cpuid.23.1.ebx=
+ *   cpuid.0b.N.eax= cpuid.0b.N.ebx= cpuid.0b.N.ecx= (N 0..3, and so 1f)
  *   cpuid.80000001.ecx= cpuid.80000022.eax= cpuid.80000022.ebx=
  *   perf_capabilities= mode=real|v86|prot16|prot32|compat|long cpl=0..3
  *   pce=0|1 ecx= rcx=
  *
  * Numbers are decimal or 0x-hex. Defaults: vendor=intel, every CPUID value 0,
- * leaf 23H absent unless a cpuid.23.1.* key is given, IA32_PERF_CAPABILITIES
+ * leaf 23H absent unless a cpuid.23.1.* key is given, leaves 0BH and 1FH
+ * absent unless a key of theirs is given, IA32_PERF_CAPABILITIES
  * unreadable unless perf_capabilities= is given, mode=long, cpl=0 (0 in real
  * mode, 3 in v86 mode), pce=0. Used by pmctest-model and, for CPU profiles in
  * the same syntax, the host simulator.

@@ -116,6 +116,7 @@ static void check_fields(void)
 			 "perf_capabilities=0x123456789abcdef0 "
 			 "cpuid.07.ebx=12 cpuid.07.edx=13 cpuid.23.0.ebx=14 "
 			 "arch_capabilities=0x80 "
+			 "cpuid.0b.3.ecx=15 cpuid.1f.0.ebx=16 "
 			 "mode=compat cpl=2 pce=1 ecx=0xffffffff", true, &q);
 	const struct pmu_cpuid *c = &q.cpuid;
 
@@ -132,6 +133,10 @@ static void check_fields(void)
 	check_u64("query: cpuid.23.1.eax", 7, c->leaf23_1_eax);
 	check_u64("query: cpuid.23.1.ebx", 8, c->leaf23_1_ebx);
 	check_u64("query: cpuid.23.1.* marks leaf 23H", 1, c->has_leaf23);
+	check_u64("query: cpuid.0b.3.ecx", 15, c->leaf0b[3].ecx);
+	check_u64("query: cpuid.0b.* marks leaf 0BH", 1, c->has_leaf0b);
+	check_u64("query: cpuid.1f.0.ebx", 16, c->leaf1f[0].ebx);
+	check_u64("query: cpuid.1f.* marks leaf 1FH", 1, c->has_leaf1f);
 	check_u64("query: cpuid.80000001.ecx", 9, c->ext01_ecx);
 	check_u64("query: cpuid.80000022.eax", 10, c->ext22_eax);
 	check_u64("query: cpuid.80000022.ebx", 11, c->ext22_ebx);
@@ -162,6 +167,8 @@ static void check_defaults(void)
 	check_u64("query default: cpl=0", 0, q.state.cpl);
 	check_u64("query default: pce=0", 0, q.state.pce);
 	check_u64("query default: leaf 23H absent", 0, q.cpuid.has_leaf23);
+	check_u64("query default: leaves 0BH and 1FH absent", 0,
+		  q.cpuid.has_leaf0b || q.cpuid.has_leaf1f);
 	check_u64("query default: PERF_CAPABILITIES unreadable", 0,
 		  q.cpuid.has_perf_capabilities);
 	check_u64("query default: CPUID.0AH:EAX = 0", 0, q.cpuid.leaf0a_eax);

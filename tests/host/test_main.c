@@ -1,5 +1,5 @@
 /*
- * model-test: the host unit tests of the model, its decoder, the query
+ * model-test: the host unit tests of the model, its decoders, the query
  * parser, the test-ID glob and, given its path as the argument, the
  * pmctest-model binary.
  */
@@ -30,6 +30,7 @@ int main(int argc, char **argv)
 	test_model();
 	test_model_span();
 	test_decode();
+	test_topology();
 	test_query();
 	test_glob();
 	if (argc > 1)

@@ -8,3 +8,12 @@ cpuid.07.ebx=0x029c6fbf		# HLE (bit 4), RTM (bit 11)
 cpuid.0a.eax=0x07300404		# v4, 4 GP, 48 bits, 7 events
 cpuid.0a.edx=0x00000603		# 3 fixed, 48 bits
 perf_capabilities=0x000033c4	# FW_WRITE (bit 13)
+# One logical processor a core (SMP-8), as QEMU's -smp N gives it: the
+# SMT level shifts 0 bits (and counts 1), the core level 4 (shift 2).
+cpuid.0b.0.eax=0x00000000
+cpuid.0b.0.ebx=0x00000001
+cpuid.0b.0.ecx=0x00000100	# level 0, type 1 (SMT)
+cpuid.0b.1.eax=0x00000002
+cpuid.0b.1.ebx=0x00000004
+cpuid.0b.1.ecx=0x00000201	# level 1, type 2 (Core)
+cpuid.0b.2.ecx=0x00000002	# level 2, type 0: the end

@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "cpus.h"
 #include "sim_cpu.h"
 
 static const struct deviation_info table[DEV_COUNT] = {
@@ -162,6 +163,12 @@ bool deviation_applies(enum deviation d, const struct sim_cpu *cpu)
 	case DEV_ANYTHREAD_ACROSS_VCPUS:	/* where smp.anythread judges it */
 		return sim_cpu_total > 1 && arch && cpu->version >= 3 &&
 		       cpu->anythread_deprecated && cpu->fixed[0].present;
+	case DEV_ANYTHREAD_ALL_VCPUS:	/* where smp.anythread judges it: CPU 1
+					 * outside CPU 0's core (SMP-8) */
+		return sim_cpu_total > 1 && arch && cpu->version >= 3 &&
+		       !cpu->anythread_deprecated && cpu->fixed[0].present &&
+		       platform_cpu_apic_id(0) >> cpu->smt_shift !=
+		       platform_cpu_apic_id(1) >> cpu->smt_shift;
 	default:
 		return vendor != VENDOR_OTHER;
 	}

@@ -181,6 +181,8 @@ DEVIATION(AP_RDPMC_HOST_COUNTS, "ap-rdpmc-host-counts", "SMP-3 PRIV-7",
 	"RDPMC passed through on secondary vCPUs whose counters the hypervisor never loads into the hardware (it loads vCPU 0's alone): there RDPMC reads the host's counts, RDMSR the vCPU's")
 DEVIATION(ANYTHREAD_ACROSS_VCPUS, "anythread-across-vcpus", "PROG-11",
 	"AnyThread of a fixed counter passed through although CPUID.0AH:EDX[15] deprecates it: the counter counts the work of the vCPU on its hardware sibling thread (here every other vCPU)")
+DEVIATION(ANYTHREAD_ALL_VCPUS, "anythread-all-vcpus", "PROG-11",
+	"AnyThread of a fixed counter, not deprecated, counts the work of every vCPU of the VM although the topology (CPUID.0BH) puts each vCPU in a core of its own (a vPMU that maps AnyThread to all vCPUs)")
 DEVIATION(ENUMERATION_DIFFERS, "enumeration-differs", "SMP-1",
 	"secondary vCPUs enumerate one general-purpose counter fewer than vCPU 0")
 DEVIATION(AP_NOT_AS_INIT_LEFT, "ap-not-as-init-left", "SMP-5 RESET-2",

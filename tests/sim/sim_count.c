@@ -367,14 +367,29 @@ static void count_work(struct sim_cpu *cpu, struct sim_counter *c,
 		cpu->metrics = SIM_METRICS;
 }
 
-/* DEV_ANYTHREAD_ACROSS_VCPUS: a fixed counter with AnyThread set counts
- * the work of another vCPU, as a core counts its sibling thread's. */
+/* A fixed counter with AnyThread set counts the work of another logical
+ * processor of its core (PROG-11), or of another vCPU under
+ * DEV_ANYTHREAD_ACROSS_VCPUS and DEV_ANYTHREAD_ALL_VCPUS. */
 static void count_sibling_work(struct sim_cpu *cpu, struct sim_counter *c,
 			       const struct sim_counting *k, void *arg)
 {
 	for (unsigned i = 0; i < FIXED_FIELDS; i++)
 		if (c == &cpu->fixed[i] && (cpu->fixed_ctrl_counting & FIXED_ANY(i)))
 			count_work(cpu, c, k, arg);
+}
+
+/* Whether other's AnyThread counters count cpu's work: where AnyThread
+ * is not deprecated and the two share a core (SMP-8), and wherever
+ * DEV_ANYTHREAD_ACROSS_VCPUS (deprecated, passed through) or
+ * DEV_ANYTHREAD_ALL_VCPUS (every vCPU taken for the core) is on. */
+static bool anythread_reaches(const struct sim_cpu *cpu,
+			      const struct sim_cpu *other)
+{
+	if (has(cpu, DEV_ANYTHREAD_ACROSS_VCPUS) ||
+	    has(cpu, DEV_ANYTHREAD_ALL_VCPUS))
+		return true;
+	return other->version >= 3 && !other->anythread_deprecated &&
+	       sim_same_core(cpu, other);
 }
 
 void sim_execute(struct sim_cpu *cpu, const struct sim_work *w)
@@ -388,10 +403,10 @@ void sim_execute(struct sim_cpu *cpu, const struct sim_work *w)
 		if (has(cpu, DEV_COUNTS_WHILE_DESCHEDULED) && &sim_cpus[n] != cpu)
 			sim_for_each_counting(&sim_cpus[n], w->cpl, count_work,
 					      (void *)w);
-	/* DEV_ANYTHREAD_ACROSS_VCPUS: the sibling threads' AnyThread
-	 * counters count this one's work (PROG-11). */
+	/* PROG-11: the AnyThread counters of the other logical processors
+	 * of this one's core count its work. */
 	for (unsigned other = 0; other < sim_cpu_total; other++)
-		if (has(cpu, DEV_ANYTHREAD_ACROSS_VCPUS) && &sim_cpus[other] != cpu)
+		if (&sim_cpus[other] != cpu && anythread_reaches(cpu, &sim_cpus[other]))
 			sim_for_each_counting(&sim_cpus[other], w->cpl,
 					      count_sibling_work, (void *)w);
 }

@@ -6,6 +6,7 @@
 
 #include <string.h>
 
+#include "cpus.h"
 #include "sim_count.h"
 
 #define PDCM			(1u << 15)	/* CPUID.01H:ECX, MET-3 */
@@ -26,6 +27,7 @@
 #define TSX_HLE_RTM		((1u << 4) | (1u << 11))  /* CPUID.07H:EBX, PROG-12 */
 #define EXT_UMASK2		(1u << 0)	/* CPUID.23H.00H:EBX, PROG-13 */
 #define EXT_EQ			(1u << 1)
+#define TOPOLOGY_SMT		1	/* CPUID.0BH/1FH ECX[15:8], SMP-8 */
 /* EFER as a 64-bit kernel runs: LME, LMA, NXE; SVME (bit 12) clear. */
 #define EFER_LONG_MODE	0x0D00ull
 #define NOISE_SEED	0x9E3779B97F4A7C15ull
@@ -67,6 +69,20 @@ static void left_by_firmware(struct sim_cpu *cpu)
 		left_by_previous_boot(&cpu->amd_core[0], 0);
 	else
 		left_by_previous_boot(&cpu->gp[0], 0);
+}
+
+/* SMP-8: the SMT level, of leaf 1FH where it counts, else of 0BH; NULL
+ * where neither enumerates one. */
+static const struct cpuid_topology_level *smt_level(const struct pmu_cpuid *e)
+{
+	const struct cpuid_topology_level *smt =
+		e->has_leaf1f && bits(e->leaf1f[0].ebx, 0, 16) ? &e->leaf1f[0]
+		: e->has_leaf0b ? &e->leaf0b[0] : 0;
+
+	if (!smt || bits(smt->ecx, 8, 8) != TOPOLOGY_SMT ||
+	    bits(smt->ebx, 0, 16) == 0)
+		return 0;
+	return smt;
 }
 
 static void init_intel(struct sim_cpu *cpu, const struct pmu_cpuid *e)
@@ -165,6 +181,8 @@ static void enumerate_differently(struct pmu_cpuid *e)
 void sim_cpu_init(struct sim_cpu *cpu, const struct pmu_cpuid *enumeration,
 		  enum deviation deviation, unsigned index)
 {
+	const struct cpuid_topology_level *smt;
+
 	memset(cpu, 0, sizeof(*cpu));
 	cpu->enumeration = *enumeration;
 	cpu->deviation = deviation;
@@ -174,6 +192,8 @@ void sim_cpu_init(struct sim_cpu *cpu, const struct pmu_cpuid *enumeration,
 	cpu->lvt_pc = LVT_RESET;
 	cpu->efer = EFER_LONG_MODE;
 	cpu->noise = NOISE_SEED;
+	smt = smt_level(&cpu->enumeration);
+	cpu->smt_shift = smt ? bits(smt->eax, 0, 5) : 0;
 	if (cpu->enumeration.vendor == VENDOR_INTEL)
 		init_intel(cpu, &cpu->enumeration);
 	else if (cpu->enumeration.vendor == VENDOR_AMD)
@@ -181,6 +201,12 @@ void sim_cpu_init(struct sim_cpu *cpu, const struct pmu_cpuid *enumeration,
 	if (index != 0 && deviation == DEV_AP_NOT_AS_INIT_LEFT)
 		left_by_firmware(cpu);
 	sim_rearm_all(cpu);
+}
+
+bool sim_same_core(const struct sim_cpu *a, const struct sim_cpu *b)
+{
+	return platform_cpu_apic_id(a->index) >> a->smt_shift ==
+	       platform_cpu_apic_id(b->index) >> b->smt_shift;
 }
 
 uint64_t sim_counter_value(const struct sim_counter *c)

@@ -61,6 +61,11 @@ struct sim_cpu {
 	uint64_t fixed_ctrl_counting;	/* what the counters follow: the same,
 					 * unless DEV_FIXED_CTRL_TRUNCATED */
 	bool anythread_deprecated;	/* 0AH:EDX[15] (PROG-11) */
+	/* The SMT level's EAX[4:0] of 1FH or 0BH (SMP-8; 0 where neither
+	 * has one): the x2APIC ID bits that number the logical processors of
+	 * a core. CPUs whose APIC IDs agree above them share a core, whose
+	 * AnyThread counters count them all (PROG-11). */
+	unsigned smt_shift;
 	bool tsx;			/* 07H:EBX HLE or RTM: IN_TX, IN_TXCP (PROG-12) */
 	bool evtsel_umask2;		/* 23H.00H:EBX[0]: bits 47:40 (PROG-13) */
 	bool evtsel_eq;			/* 23H.00H:EBX[1]: bit 36 (PROG-13) */
@@ -102,6 +107,9 @@ struct sim_cpu *sim_this(void);
  * (an application processor's as INIT leaves them). */
 void sim_cpu_init(struct sim_cpu *cpu, const struct pmu_cpuid *enumeration,
 		  enum deviation deviation, unsigned index);
+
+/* SMP-8: whether CPUs a and b share a core, by their APIC IDs. */
+bool sim_same_core(const struct sim_cpu *a, const struct sim_cpu *b);
 
 /* A counter's value as the hardware holds it: `width` bits. */
 uint64_t sim_counter_value(const struct sim_counter *c);
