@@ -477,12 +477,33 @@ bool prog_run_armed(struct prog_counter *c, const struct prog_run *r,
 	return !s.faulted;
 }
 
+/*
+ * From a WRMSR to the counter's stop: the WRMSR, after's workload, the
+ * stopping WRMSRs, the read. Both windows of prog_write_window() end
+ * here, out of line, so the instructions after either WRMSR are the same
+ * ones.
+ */
+static __attribute__((noinline)) void
+count_from_write(struct msr_session *s, struct prog_counter *c, uint32_t msr,
+		 uint64_t value, const struct prog_run *after, uint64_t *count)
+{
+	wr(s, msr, value);
+	if (!s->faulted)
+		prog_execute(after);
+	stop_all(s, c, 1);
+	*count = rd(s, c->count_msr);
+	wr(s, c->count_msr, 0);	/* left cleared */
+	restore_gate(s, c);
+}
+
 bool prog_run_with_write(struct prog_counter *c, const struct prog_run *r,
 			 uint64_t value, uint64_t then, uint64_t *count,
 			 struct strbuf *why)
 {
 	struct msr_session s = { c, false, why };
+	struct prog_run after = *r;
 
+	after.iterations = then;
 	stop_all(&s, c, 1);
 	wr(&s, c->count_msr, r->preset);
 	wr(&s, c->control_msr, c->control_off | r->control);
@@ -490,28 +511,41 @@ bool prog_run_with_write(struct prog_counter *c, const struct prog_run *r,
 		wr(&s, c->global_msr, c->global_saved | c->global_bit);
 	if (!s.faulted)
 		prog_execute(r);
-	wr(&s, c->count_msr, value);	/* still counting */
-	if (!s.faulted) {
-		struct prog_run after = *r;
+	count_from_write(&s, c, c->count_msr, value, &after, count); /* counting */
+	return !s.faulted;
+}
 
-		after.iterations = then;
-		prog_execute(&after);
-	}
+/* The counter stopped at 0, then started by the WRMSR that opens it (its
+ * gate, else its control): one iteration of r's workload, the stop. */
+static bool enabling_window(struct prog_counter *c, const struct prog_run *r,
+			    uint64_t *count, struct strbuf *why)
+{
+	struct msr_session s = { c, false, why };
+	struct prog_run once = *r;
+	uint64_t control = c->control_off | r->control;
+
+	once.iterations = 1;
 	stop_all(&s, c, 1);
-	*count = rd(&s, c->count_msr);
-	wr(&s, c->count_msr, 0);	/* left cleared */
-	restore_gate(&s, c);
+	wr(&s, c->count_msr, 0);
+	if (c->global_msr) {
+		wr(&s, c->control_msr, control);
+		count_from_write(&s, c, c->global_msr,
+				 c->global_saved | c->global_bit, &once, count);
+	} else {
+		count_from_write(&s, c, c->control_msr, control, &once, count);
+	}
 	return !s.faulted;
 }
 
 bool prog_write_window(struct prog_counter *c, const struct prog_run *r,
-		       uint64_t *window, struct strbuf *why)
+		       struct prog_window *w, struct strbuf *why)
 {
 	struct prog_run once = *r;
 
 	once.preset = 0;
 	once.iterations = 1;
-	return prog_run_with_write(c, &once, 0, 1, window, why);
+	return prog_run_with_write(c, &once, 0, 1, &w->running, why) &&
+	       enabling_window(c, r, &w->enabling, why);
 }
 
 void prog_execute(const struct prog_run *r)

@@ -194,15 +194,25 @@ bool prog_run_with_write(struct prog_counter *c, const struct prog_run *r,
 			 uint64_t value, uint64_t then, uint64_t *count,
 			 struct strbuf *why);
 
-/* What prog_run_with_write counts from the written value besides the
- * iterations after it: measured on the target, as the count of the same
- * run with one iteration on each side of a write of 0. It holds the rest
- * of the write, the call into the loop and back and the path to the
- * stopping WRMSR, which a counter of instructions retired counts like any
- * other (WR-2, PROG-1); so a run of `then` iterations after writing v
- * reads v + *window + (then - 1) iterations' worth. */
+/*
+ * What prog_run_with_write counts from the written value besides the
+ * iterations after it, measured on the target: `running` is the count of
+ * the same run with one iteration on each side of a write of 0. It holds
+ * the rest of the write, the call into the loop and back and the path to
+ * the stopping WRMSR, which a counter of instructions retired counts like
+ * any other (WR-2, PROG-1); so a run of `then` iterations after writing v
+ * reads v + running + (then - 1) iterations' worth. `enabling` is the
+ * same path measured without a write of a running counter: the counter
+ * stopped at 0 and started by the WRMSR of its gate (else its control),
+ * which runs the same instructions after it (WR-2's bound on the window,
+ * prog_window_bounded in prog_measure.h).
+ */
+struct prog_window {
+	uint64_t running, enabling;
+};
+
 bool prog_write_window(struct prog_counter *c, const struct prog_run *r,
-		       uint64_t *window, struct strbuf *why);
+		       struct prog_window *w, struct strbuf *why);
 
 /* The same for n counters at once, control[k] for counters[k]; they share
  * one global enable MSR. The gates are restored as counters[0] found them. */

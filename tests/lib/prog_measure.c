@@ -137,3 +137,22 @@ void prog_expect_rings(struct prog_counter *c, unsigned cpl)
 	prog_expect_count(c, "OS only", &os,
 			  cpl == 0 ? KNOWN_LOOP_INSTRUCTIONS : 0);
 }
+
+bool prog_window_bounded(const struct prog_counter *c,
+			 const struct prog_window *w)
+{
+	uint64_t tolerance = prog_tolerance(w->enabling);
+	int64_t off = (int64_t)(w->running - w->enabling);
+
+	if (off <= (int64_t)tolerance && off >= -(int64_t)tolerance) {
+		test_note("%s: %llu counted after a write of 0 while counting, %llu after the enabling WRMSR",
+			  c->name, (unsigned long long)w->running,
+			  (unsigned long long)w->enabling);
+		return true;
+	}
+	test_fail("WR-2: %s written with 0 while counting, then 1 iteration: reads %llu; expected %llu +- %llu, what the same path counts after the WRMSR that starts the stopped counter: the write of the running counter added %lld",
+		  c->name, (unsigned long long)w->running,
+		  (unsigned long long)w->enabling,
+		  (unsigned long long)tolerance, (long long)off);
+	return false;
+}

@@ -58,6 +58,18 @@ bool prog_overflow_armed(struct prog_counter *c, uint64_t control,
 /* The tolerance of an exact count: 0.1% of it plus 2. */
 uint64_t prog_tolerance(uint64_t expected);
 
+/*
+ * WR-2's bound on the write window (prog_write_window): a write of the
+ * running counter adds nothing to what the path after it counts, so
+ * w->running is w->enabling within the tolerance of an exact count (which
+ * instructions next to either WRMSR count is model-specific). Else fails
+ * the running test with both and returns false: a PMU that counts the
+ * hypervisor's own work of the write into the counter, or adds to the
+ * written value, would otherwise hide in the window it is judged by.
+ */
+bool prog_window_bounded(const struct prog_counter *c,
+			 const struct prog_window *w);
+
 /* Checks d against expected per iteration (0: the loop must not be
  * counted); fails the running test with the counts if it deviates. */
 void prog_expect_count(const struct prog_counter *c, const char *what,

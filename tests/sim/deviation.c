@@ -93,6 +93,7 @@ bool deviation_applies(enum deviation d, const struct sim_cpu *cpu)
 	case DEV_HOST_COUNTER_SHORTAGE:
 	case DEV_RUNNING_WRITE_LOST:
 	case DEV_RUNNING_WRITE_KEEPS_PERIOD:
+	case DEV_RUNNING_WRITE_ADDS_CONSTANT:
 	case DEV_EXITS_NOT_COUNTED:
 	case DEV_EXITS_COUNTED_DESPITE_CMASK:
 	case DEV_PMI_TWICE:

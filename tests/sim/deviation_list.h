@@ -99,6 +99,8 @@ DEVIATION(FIXED_CAPPED_AT_THREE, "fixed-capped-at-three", "ARCH-3",
 /* the counting side, complete */
 DEVIATION(RUNNING_WRITE_KEEPS_PERIOD, "running-write-keeps-period", "OVF-5",
 	"a write to a running counter leaves the overflow where the old value would wrap (KVM before 2019)")
+DEVIATION(RUNNING_WRITE_ADDS_CONSTANT, "running-write-adds-constant", "WR-2",
+	"a WRMSR to a running counter leaves it at the value plus 100: the hypervisor's own work of the exit counted after the write")
 DEVIATION(EXITS_NOT_COUNTED, "exits-not-counted", "EXIT-1",
 	"instructions the hypervisor completes itself are not counted as retired (KVM before 2021)")
 DEVIATION(EXITS_COUNTED_DESPITE_CMASK, "exits-counted-despite-cmask", "EXIT-2",

@@ -391,11 +391,18 @@ static bool within_width(const struct sim_cpu *cpu, const struct sim_counter *c,
 	return has(cpu, DEV_BEYOND_WIDTH_TRUNCATED);
 }
 
+/* What DEV_RUNNING_WRITE_ADDS_CONSTANT adds to a write of a running
+ * counter: the host's instructions of handling the WRMSR exit, counted
+ * into the guest's counter after the value is set (WR-2). */
+#define EXIT_WORK_COUNTED	100
+
 /* A count written: a perf-based hypervisor computes the new overflow
  * point, unless DEV_RUNNING_WRITE_KEEPS_PERIOD skips it while the counter
  * runs (OVF-5). */
 static void set_count(struct sim_cpu *cpu, struct sim_counter *c, uint64_t raw)
 {
+	if (has(cpu, DEV_RUNNING_WRITE_ADDS_CONSTANT) && sim_counter_enabled(cpu, c))
+		raw += EXIT_WORK_COUNTED;
 	c->raw = raw;
 	if (!has(cpu, DEV_RUNNING_WRITE_KEEPS_PERIOD) || !sim_counter_enabled(cpu, c))
 		sim_rearm(cpu, c);
