@@ -23,10 +23,6 @@ void alarm_fired(void)
 	alarm.fired++;
 }
 
-bool alarm_usable(void)
-{
-	return alarm.usable;
-}
 
 /* Timer counts in ticks of the TSC, at least 1. */
 static uint32_t counts_of(uint64_t ticks)
@@ -89,12 +85,12 @@ bool alarm_init(struct strbuf *how, struct strbuf *why_not)
 	return true;
 }
 
-static bool interrupts_enabled(void)
+bool alarm_can_halt(void)
 {
 	uint64_t rflags;
 
 	__asm__ volatile("pushfq; popq %0" : "=r"(rflags));
-	return rflags & RFLAGS_IF;
+	return alarm.usable && platform_this_cpu() == 0 && !(rflags & RFLAGS_IF);
 }
 
 bool alarm_halt(uint64_t deadline)
@@ -102,7 +98,7 @@ bool alarm_halt(uint64_t deadline)
 	uint64_t now = rdtsc(), most = clock_tsc_per_ms() * ALARM_PERIOD_US / 1000;
 	uint8_t tpr;
 
-	if (!alarm.usable || platform_this_cpu() != 0 || interrupts_enabled())
+	if (!alarm_can_halt())
 		return false;
 	if (now >= deadline)
 		return true;

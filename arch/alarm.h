@@ -32,18 +32,18 @@
  * waits; else false, why. */
 bool alarm_init(struct strbuf *how, struct strbuf *why_not);
 
-/* Whether alarm_init() found the alarm usable. */
-bool alarm_usable(void);
+/* Whether the caller may halt on the alarm: CPU 0, interrupts disabled,
+ * and alarm_init() found the alarm usable. */
+bool alarm_can_halt(void);
 
-/* On CPU 0 with interrupts disabled: HLT until an interrupt of class FH
- * (the wake-up IPI, the alarm), at most ALARM_PERIOD_US and not past the
- * TSC's deadline; a wake-up IPI or alarm sent as the halt ended is taken
- * before it returns, interrupts disabled again. false, without halting,
- * where the alarm is not usable or interrupts are enabled: the caller
- * spins. */
+/* Where alarm_can_halt(): HLT until an interrupt of class FH (the
+ * wake-up IPI, the alarm), at most ALARM_PERIOD_US and not past the TSC's
+ * deadline; a wake-up IPI or alarm sent as the halt ended is taken before
+ * it returns, interrupts disabled again. Elsewhere false, without
+ * halting: the caller spins. */
 bool alarm_halt(uint64_t deadline);
 
-/* On CPU 0 with interrupts disabled: takes a wake-up IPI that is pending
+/* Where alarm_can_halt(): takes a wake-up IPI that is pending
  * (one an AP sent as CPU 0's halt ended, arch/cpus.c), and no interrupt
  * of a lower class. */
 void alarm_absorb(void);

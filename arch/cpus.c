@@ -135,8 +135,9 @@ void ap_main(unsigned cpu)
 /*
  * CPU 0 halts while CPU cpu stays in `state` with nothing in the ring,
  * until the AP's wake-up IPI (cpu_wake_waiter()) or its alarm, at most
- * until the deadline; false where it cannot halt (another CPU waits, or
- * no usable alarm: arch/alarm.h), and the caller spins. An IPI the AP
+ * until the deadline; false where it cannot halt (another CPU waits,
+ * interrupts are enabled, or no usable alarm: arch/alarm.h), and the
+ * caller spins. An IPI the AP
  * sent as the halt ended is taken here, not in the test that follows.
  */
 static bool halt_while(const struct cpu *c, enum cpu_state state,
@@ -144,7 +145,7 @@ static bool halt_while(const struct cpu *c, enum cpu_state state,
 {
 	struct cpu *me = &cpu_table[0];
 
-	if (platform_this_cpu() != 0 || !alarm_usable())
+	if (!alarm_can_halt())
 		return false;
 	__atomic_store_n(&me->halted, true, __ATOMIC_SEQ_CST);
 	if (__atomic_load_n(&c->state, __ATOMIC_SEQ_CST) == state &&
