@@ -2,6 +2,7 @@
 #include "ap_console.h"
 
 #include "consoles.h"
+#include "cpu_table.h"
 #include "cpus.h"
 #include "fbcon.h"
 #include "platform.h"
@@ -22,6 +23,8 @@ void ap_console_put(const char *s, size_t n)
 {
 	uint64_t head = ring.head;
 
+	if (head + n - __atomic_load_n(&ring.tail, __ATOMIC_SEQ_CST) > RING_BYTES)
+		cpu_wake_waiter(platform_this_cpu());	/* it may halt: arch/cpus.c */
 	while (head + n - __atomic_load_n(&ring.tail, __ATOMIC_ACQUIRE) > RING_BYTES)
 		__asm__ volatile("pause");
 	for (size_t i = 0; i < n; i++)
@@ -51,6 +54,11 @@ void ap_console_drain(void)
 		return;
 	write_out(ring.tail, head);
 	__atomic_store_n(&ring.tail, head, __ATOMIC_RELEASE);
+}
+
+bool ap_console_pending(void)
+{
+	return __atomic_load_n(&ring.head, __ATOMIC_SEQ_CST) != ring.tail;
 }
 
 uint64_t ap_console_bytes(void)

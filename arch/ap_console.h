@@ -8,6 +8,7 @@
 #ifndef PMCTEST_AP_CONSOLE_H
 #define PMCTEST_AP_CONSOLE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -20,6 +21,10 @@ void ap_console_put(const char *s, size_t n);
  * (an AP that waits for another, as a check may have it do, leaves the
  * ring to CPU 0). */
 void ap_console_drain(void);
+
+/* Whether the ring holds lines not yet written out: CPU 0 does not halt
+ * then (arch/cpus.c), and an AP that finds it full wakes CPU 0. */
+bool ap_console_pending(void);
 
 /* Bytes the APs have put, whole lines only. */
 uint64_t ap_console_bytes(void);

@@ -22,6 +22,11 @@
 #define ICR_DELIVERY_STARTUP	(6u << 8)
 #define CPUID_01_ECX_X2APIC	(1u << 21)
 #define APIC_LVT_PC		0x340u
+#define APIC_LVT_TIMER		0x320u
+#define APIC_TIMER_INITIAL	0x380u
+#define APIC_TIMER_CURRENT	0x390u
+#define APIC_TIMER_DIVIDE	0x3E0u
+#define TIMER_DIVIDE_16		0x3u	/* SDM Vol. 3A, Figure 11-10 */
 #define X2APIC_SELF_IPI		0x83Fu
 
 #define SVR_SOFTWARE_ENABLE	(1u << 8)
@@ -113,6 +118,31 @@ void apic_self_ipi(uint8_t vector)
 		wrmsr(X2APIC_SELF_IPI, vector);
 	else
 		reg_write(APIC_ICR_LOW, ICR_SHORTHAND_SELF | vector);
+}
+
+uint8_t apic_tpr(void)
+{
+	return (uint8_t)reg_read(APIC_TPR);
+}
+
+void apic_tpr_write(uint8_t tpr)
+{
+	reg_write(APIC_TPR, tpr);
+}
+
+/* The LVT entry first (one-shot: mode bits 18:17 = 00), then the divide,
+ * then the initial count, whose write starts the count (SDM Vol. 3A,
+ * 11.5.4). */
+void apic_timer_start(uint32_t count, uint8_t vector, bool masked)
+{
+	reg_write(APIC_LVT_TIMER, vector | (masked ? APIC_LVT_MASKED : 0));
+	reg_write(APIC_TIMER_DIVIDE, TIMER_DIVIDE_16);
+	reg_write(APIC_TIMER_INITIAL, count);
+}
+
+uint32_t apic_timer_count(void)
+{
+	return reg_read(APIC_TIMER_CURRENT);
 }
 
 /* Not for the spurious vector, which takes no EOI (SDM Vol. 3A, "Spurious

@@ -15,6 +15,10 @@
 
 #define APIC_SPURIOUS_VECTOR	0xFF
 #define APIC_LVT_MASKED		(1u << 16)
+/* The fixed IPI that wakes a halted CPU: an AP for its work, CPU 0 for an
+ * AP's new state (arch/cpus.c). The arch's own, not reported to the
+ * harness as an interrupt. */
+#define APIC_WAKE_VECTOR	0xFE
 
 /* Masks the 8259s and, where there is an enabled local APIC, software-
  * enables it with TPR 0. Called once at boot. */
@@ -32,6 +36,18 @@ void apic_self_ipi(uint8_t vector);
 void apic_self_nmi(void);
 
 void apic_eoi(void);
+
+/* The task priority (TPR): an interrupt of priority class (vector >> 4)
+ * at or below tpr >> 4 waits in the IRR, and does not end a HLT (SDM Vol.
+ * 3A, 11.8.3). */
+uint8_t apic_tpr(void);
+void apic_tpr_write(uint8_t tpr);
+
+/* The local APIC timer, one-shot, at its clock divided by 16: counting
+ * down from count (0 stops it), an interrupt of vector when it reaches 0
+ * unless masked (SDM Vol. 3A, 11.5.4); the count now. */
+void apic_timer_start(uint32_t count, uint8_t vector, bool masked);
+uint32_t apic_timer_count(void);
 
 /* This CPU's local APIC ID: x2APIC's 32 bits, xAPIC's 8. */
 uint32_t apic_id(void);

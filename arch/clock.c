@@ -13,9 +13,9 @@
 /* Channel 2, low then high byte, mode 0 (interrupt on terminal count:
  * OUT2 goes high when the count reaches 0), binary. */
 #define PIT_CH2_MODE0		0xB0
-#define CALIBRATE_MS		10
-/* Reads of the PIT for 10 ms: about 10,000 where a port read costs a
- * microsecond (an exit to a hypervisor), 100,000 under TCG. Past this, or
+#define CALIBRATE_MS		2
+/* Reads of the PIT for 2 ms: about 2,000 where a port read costs a
+ * microsecond (an exit to a hypervisor), 20,000 under TCG. Past this, or
  * past STALL_POLLS reads of a count that does not move, there is no
  * counting PIT. */
 #define CALIBRATE_POLLS		1000000u

@@ -16,7 +16,7 @@
 #include "strbuf.h"
 
 /* Measures the TSC rate; false, why, where nothing gives it. how says
- * what gave it ("PIT channel 2, 10 ms"). */
+ * what gave it ("... against PIT channel 2 over 2 ms"). */
 bool clock_calibrate(struct strbuf *how, struct strbuf *why_not);
 
 /* TSC ticks in one millisecond, once calibrated. */

@@ -11,6 +11,7 @@
  */
 #include "cpus.h"
 
+#include "alarm.h"
 #include "ap_console.h"
 #include "apic.h"
 #include "clock.h"
@@ -44,6 +45,7 @@ void cpu_slot_assign(unsigned cpu, uint32_t apic_id)
 	struct cpu *c = &cpu_table[cpu];
 
 	c->apic_id = apic_id;
+	c->waiter = 0;		/* CPU 0 starts it */
 	c->state = CPU_STARTING;
 	c->failure[0] = '\0';
 }
@@ -81,7 +83,8 @@ static void fail_start(struct cpu *c, const char *why)
 
 	strbuf_init(&text, c->failure, sizeof(c->failure));
 	strbuf_puts(&text, why);
-	__atomic_store_n(&c->state, CPU_FAILED, __ATOMIC_RELEASE);
+	__atomic_store_n(&c->state, CPU_FAILED, __ATOMIC_SEQ_CST);
+	cpu_wake_waiter((unsigned)(c - cpu_table));
 	for (;;)
 		__asm__ volatile("cli; hlt");
 }
@@ -115,7 +118,8 @@ void ap_main(unsigned cpu)
 	}
 	if (arch_hooks->cpu_started)
 		arch_hooks->cpu_started(cpu);
-	__atomic_store_n(&c->state, CPU_READY, __ATOMIC_RELEASE);
+	__atomic_store_n(&c->state, CPU_READY, __ATOMIC_SEQ_CST);
+	cpu_wake_waiter(cpu);
 	for (;;) {
 		/* STI's shadow covers HLT: a wake-up IPI that arrives after
 		 * the check ends the HLT rather than being taken before it. */
@@ -123,8 +127,35 @@ void ap_main(unsigned cpu)
 			__asm__ volatile("sti; hlt; cli" : : : "memory");
 		c->fn(c->arg);
 		reset_rflags();
-		__atomic_store_n(&c->state, CPU_FINISHED, __ATOMIC_RELEASE);
+		__atomic_store_n(&c->state, CPU_FINISHED, __ATOMIC_SEQ_CST);
+		cpu_wake_waiter(cpu);
 	}
+}
+
+/*
+ * CPU 0 halts while CPU cpu stays in `state` with nothing in the ring,
+ * until the AP's wake-up IPI (cpu_wake_waiter()) or its alarm, at most
+ * until the deadline; false where it cannot halt (another CPU waits,
+ * interrupts are enabled, or no usable alarm: arch/alarm.h), and the
+ * caller spins. An IPI the AP
+ * sent as the halt ended is taken here, not in the test that follows.
+ */
+static bool halt_while(const struct cpu *c, enum cpu_state state,
+		       uint64_t deadline)
+{
+	struct cpu *me = &cpu_table[0];
+
+	if (!alarm_can_halt())
+		return false;
+	__atomic_store_n(&me->halted, true, __ATOMIC_SEQ_CST);
+	if (__atomic_load_n(&c->state, __ATOMIC_SEQ_CST) == state &&
+	    !ap_console_pending())
+		alarm_halt(deadline);
+	__atomic_store_n(&me->halted, false, __ATOMIC_SEQ_CST);
+	while (__atomic_load_n(&me->waking, __ATOMIC_SEQ_CST))
+		__asm__ volatile("pause");
+	alarm_absorb();
+	return true;
 }
 
 enum cpu_state cpu_wait_while(unsigned cpu, enum cpu_state state,
@@ -137,7 +168,8 @@ enum cpu_state cpu_wait_while(unsigned cpu, enum cpu_state state,
 	while ((now = __atomic_load_n(&c->state, __ATOMIC_ACQUIRE)) == state &&
 	       rdtsc() - start < ticks) {
 		ap_console_drain();
-		__asm__ volatile("pause");
+		if (!halt_while(c, state, start + ticks))
+			__asm__ volatile("pause");
 	}
 	return now;
 }
@@ -192,6 +224,7 @@ bool platform_start_on_cpu(unsigned cpu, void (*fn)(void *), void *arg,
 	}
 	c->fn = fn;
 	c->arg = arg;
+	c->waiter = platform_this_cpu();
 	__atomic_store_n(&c->state, CPU_RUNNING, __ATOMIC_RELEASE);
 	apic_send_fixed(c->apic_id, APIC_WAKE_VECTOR);
 	return true;
@@ -215,7 +248,7 @@ bool platform_wait_cpu(unsigned cpu, unsigned timeout_ms, struct strbuf *why)
 		/* INIT stops it (a hung AP would take the host's time); the
 		 * wait lets INIT take effect (x2APIC has no delivery status). */
 		apic_send_init(c->apic_id);
-		clock_delay_us(INIT_DELAY_US);
+		alarm_sleep_us_since(rdtsc(), INIT_DELAY_US);
 		state = __atomic_load_n(&c->state, __ATOMIC_ACQUIRE);
 		stopped = true;
 	}

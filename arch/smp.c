@@ -8,6 +8,7 @@
  */
 #include "smp.h"
 
+#include "alarm.h"
 #include "apic.h"
 #include "clock.h"
 #include "cpu.h"
@@ -45,6 +46,7 @@ static struct {
 	uint64_t page;		/* the trampoline's */
 	uint64_t startup_us;
 	char clock[80];
+	char alarm[120];	/* how CPU 0 waits: halted, by what; or why it spins */
 } said;
 
 /* The highest free page below A0000H in the loader's RAM, clear of the
@@ -108,7 +110,7 @@ static bool start_one(unsigned slot, uint32_t id)
 	params->cpu = slot;
 	for (int sipi = 0; sipi < 2; sipi++) {
 		apic_send_startup(id, (uint8_t)(said.page / PAGE));
-		clock_delay_us(STARTUP_DELAY_US);
+		alarm_sleep_us_since(rdtsc(), STARTUP_DELAY_US);
 	}
 	state = cpu_wait_while(slot, CPU_STARTING, AP_READY_TIMEOUT_MS);
 	if (state == CPU_READY)
@@ -191,6 +193,20 @@ static bool choose_apic_mode(enum platform_apic_mode asked)
 	return true;
 }
 
+/* CPU 0's alarm, and what the header says of it. */
+static void say_alarm(void)
+{
+	char text[100];
+	struct strbuf how, why;
+
+	strbuf_init(&how, said.alarm, sizeof(said.alarm));
+	strbuf_init(&why, text, sizeof(text));
+	if (alarm_init(&how, &why))
+		return;
+	strbuf_init(&how, said.alarm, sizeof(said.alarm));
+	strbuf_printf(&how, "CPU 0 spins in its waits: %s", text);
+}
+
 static void start_aps(const struct boot_info *boot,
 		      const struct boot_memory *memory)
 {
@@ -215,9 +231,10 @@ static void start_aps(const struct boot_info *boot,
 		return;
 	}
 	/* INIT to every AP, then one 10 ms wait for all (the SDM's sequence
-	 * broadcasts it), in which the clock is measured (10 ms of the PIT)
-	 * and the start-up code laid out; each AP then waits for its start-up
-	 * IPI. */
+	 * broadcasts it), in which the clock is measured (2 ms of the PIT),
+	 * CPU 0's alarm checked and the start-up code laid out, and CPU 0
+	 * halts for the rest where the alarm serves (arch/alarm.h); each AP
+	 * then waits for its start-up IPI. */
 	begin = rdtsc();
 	for (unsigned i = 1; i < t->count; i++)
 		apic_send_init(t->apic_id[i]);
@@ -229,11 +246,12 @@ static void start_aps(const struct boot_info *boot,
 	}
 	strbuf_init(&how, said.clock, sizeof(said.clock));
 	strbuf_puts(&how, how_text);
+	say_alarm();
 	cpus_record_bsp_registers();
 	guard_pages_init_cpus(t->count);
 	for (size_t i = 0; i < (size_t)(ap_trampoline_end - ap_trampoline); i++)
 		((volatile char *)(uintptr_t)said.page)[i] = ap_trampoline[i];
-	clock_delay_us_since(last_init, INIT_DELAY_US);
+	alarm_sleep_us_since(last_init, INIT_DELAY_US);
 	for (unsigned i = 1; i < t->count; i++) {
 		if (start_one(platform_cpu_count(), t->apic_id[i]))
 			cpus_add_ready();
@@ -332,9 +350,10 @@ void smp_print_header(void)
 	if (said.apic_mode[0])
 		arch_hooks->print("# cpus: %s\n", said.apic_mode);
 	if (said.clock[0])
-		arch_hooks->print("# cpus: AP start-up %llu us, trampoline at 0x%llx, %s\n",
+		arch_hooks->print("# cpus: AP start-up %llu us, trampoline at 0x%llx, %s, %s\n",
 				  (unsigned long long)said.startup_us,
-				  (unsigned long long)said.page, said.clock);
+				  (unsigned long long)said.page, said.clock,
+				  said.alarm);
 	if (said.not_more[0])
 		arch_hooks->print("# cpus: %s\n", said.not_more);
 	/* Firmware that lists fewer CPUs than the package has leaves some

@@ -15,10 +15,6 @@
 #include "strbuf.h"
 #include "trap.h"
 
-/* The fixed IPI that wakes a halted AP for its work: the arch's own, not
- * reported to the harness as an interrupt. */
-#define APIC_WAKE_VECTOR	0xFE
-
 /*
  * Finds the CPUs, puts the local APIC in the mode apic_mode asks for
  * (where it can: the header says where not), and starts them. False, with

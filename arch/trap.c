@@ -1,7 +1,8 @@
 /*
  * The C side of exception and interrupt entry. An external interrupt
  * (vector 32 and up) is acknowledged and reported through the interrupt
- * hook. A fault at an exception-table address is captured or ends a
+ * hook, but for the arch's own: the wake-up IPI and CPU 0's alarm
+ * (arch/alarm.h). A fault at an exception-table address is captured or ends a
  * ring_run(); anything else is unexpected: it is reported with the
  * registers through the fail hook and ends the running test as failed (the
  * suite goes on with the next test). A fault while reporting one ends the
@@ -16,6 +17,7 @@
 #include "extable.h"
 #include "guard.h"
 #include "hooks.h"
+#include "alarm.h"
 #include "apic.h"
 #include "segments.h"
 #include "ring.h"
@@ -119,7 +121,9 @@ void trap_handler(struct trap_frame *f)
 	if (f->vector >= FIRST_INTERRUPT_VECTOR) {
 		if (f->vector != APIC_SPURIOUS_VECTOR)
 			apic_eoi();
-		if (f->vector != APIC_WAKE_VECTOR)
+		if (f->vector == APIC_ALARM_VECTOR)
+			alarm_fired();
+		else if (f->vector != APIC_WAKE_VECTOR)
 			arch_hooks->interrupt((unsigned)f->vector);
 		return;
 	}
