@@ -32,7 +32,8 @@ static uint32_t counts_of(uint64_t ticks)
 	return counts ? (uint32_t)counts : 1;
 }
 
-/* Its count over MEASURE_US of the TSC, masked: counts per ms, or 0. */
+/* Its count over MEASURE_US of the TSC, masked: counts per ms, or 0 where
+ * it or the TSC did not count. */
 static uint64_t measure(void)
 {
 	uint64_t start, ticks;
@@ -45,6 +46,8 @@ static uint64_t measure(void)
 	after = apic_timer_count();
 	ticks = rdtsc() - start;
 	apic_timer_start(0, APIC_ALARM_VECTOR, true);
+	if (ticks == 0)		/* a TSC that stood still: no rate to measure */
+		return 0;
 	return (uint64_t)(before - after) * clock_tsc_per_ms() / ticks;
 }
 
@@ -71,7 +74,7 @@ bool alarm_init(struct strbuf *how, struct strbuf *why_not)
 {
 	alarm.counts_per_ms = measure();
 	if (alarm.counts_per_ms == 0) {
-		strbuf_puts(why_not, "the local APIC timer does not count");
+		strbuf_puts(why_not, "the local APIC timer does not count against the TSC");
 		return false;
 	}
 	if (!interrupts()) {

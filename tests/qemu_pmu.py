@@ -38,7 +38,7 @@ def check_migration(args):
             return 2
     try:
         return migration.check(args.qemu, args.elf, say)
-    except (migration.MigrationError, OSError) as e:
+    except (migration.MigrationError, OSError, ValueError) as e:
         say(f"migration: could not be checked: {e}")
         return 2
 

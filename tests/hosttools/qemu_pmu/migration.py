@@ -88,7 +88,7 @@ def migrate(socket_path, state, timeout):
                       ("migrate", {"uri": f"exec:cat > {state}"})])
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        status = qmp(socket_path, [("query-migrate", {})])[0]["return"]
+        status = ask(socket_path, [("query-migrate", {})])[0]["return"]
         if status.get("status") in ("completed", "failed", "cancelled"):
             return status["status"]
         time.sleep(0.05)
