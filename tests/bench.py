@@ -409,6 +409,11 @@ def tcg_pmu_section(args, runs, why_not):
     return out + [""]
 
 
+# The QEMU exit codes of a run that ended at the kernel's exit with
+# status 0 or 1 (passed, or some test failed).
+FINISHED = {1, 3}
+
+
 def status_text(codes):
     # isa-debug-exit: QEMU exits with (status << 1) | 1.
     names = {1: "status 0", 3: "status 1", 5: "status 2", "timeout": "timed out"}
@@ -680,7 +685,14 @@ def vcpu_budget(label, runs):
     """One line: the CPU time AP_CPUS vCPUs cost over 1 (the median of the
     rounds' ratios; the ratios of the medians and of the least beside it),
     QEMU's own share of it (the same one-CPU run with AP_CPUS vCPUs, the
-    firmware listing one), and the kernel's, each held to VCPU_BUDGET."""
+    firmware listing one), and the kernel's, each held to VCPU_BUDGET; no
+    verdict where a run did not finish (a crash, a hang, status 2)."""
+    unfinished = [f"{name} ({status_text(timed.codes)})"
+                  for name, timed in runs.items()
+                  if not timed.codes <= FINISHED]
+    if unfinished:
+        return (f"- {label}: not judged: a run did not reach the kernel's "
+                f"exit with status 0 or 1: {', '.join(unfinished)}.")
     one, many = runs["suite-1"], runs[f"suite-{AP_CPUS}"]
     whole = paired_ratio(one, many)
     own = paired_ratio(runs["listed-1"], runs[f"listed-{AP_CPUS}"])
