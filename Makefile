@@ -29,7 +29,7 @@ QEMU_PMU_PINNED	:= 1:7.2+dfsg-7+deb12u18
 QEMU_PMU_CACHE	?=
 QEMU_PMU	:= $(BUILD)/qemu-pmu/qemu-system-x86_64
 QEMU_PMU_SRCS	:= $(wildcard tests/qemu-pmu/patches/*) tests/qemu_pmu.py \
-		   $(wildcard tests/hosttools/qemu_pmu/*.py)
+		   $(wildcard tests/hosttools/images/qemu_pmu/*.py)
 TCG_PMU		?= off
 ifneq ($(filter-out on off,$(TCG_PMU)),)
 $(error TCG_PMU=$(TCG_PMU): on (L1 on the QEMU with the TCG PMU) or off)
@@ -96,7 +96,7 @@ HOST_PROGS	:=
 HOST_TESTS	:=
 
 .PHONY: all run test bench clean host-progs host-tests spec-coverage design-svg help report lava xen FORCE \
-	clean-room lava-lab nested-images run-kvm qemu-pmu
+	clean-room lava-lab images run-kvm qemu-pmu
 all: $(ELF) $(ISO) host-progs
 
 # Host programs and their tests: each tests/host/*.mk appends to
@@ -200,20 +200,24 @@ run: $(ISO) | $(BUILD)/.tools-run $(if $(filter uefi,$(FIRMWARE)),$(BUILD)/.tool
 		--cpu "$$PMCTEST_CPU" --firmware "$$PMCTEST_FIRMWARE" \
 		--qemu "$$PMCTEST_QEMU" --qemu-args="$$PMCTEST_QEMU_ARGS"
 
-# Linux KVM nested in QEMU TCG (tests/hosttools/nested/): Debian's kernels,
-# fetched with apt-get download into $(BUILD)/kvm-NAME/ (nothing is
-# installed), with an initramfs of busybox, this host's QEMU and KVM's
+# Linux KVM nested in QEMU TCG (tests/hosttools/images/nested/): Debian's
+# kernels, fetched with apt-get download into $(BUILD)/kvm-NAME/ (nothing
+# is installed), with an initramfs of busybox, this host's QEMU and KVM's
 # modules. The kvm-* targets of tests/run boot them.
-NESTED_KERNELS	:= 6.1 6.12
-NESTED_SRCS	:= $(wildcard tests/hosttools/nested/*.py tests/hosttools/nested/init.sh) \
-		   tests/kvm.py
-NESTED_IMAGES	:= $(NESTED_KERNELS:%=$(BUILD)/kvm-%/kernel.txt)
-nested-images: $(NESTED_IMAGES)
+NESTED_SRCS	:= $(wildcard tests/hosttools/images/nested/*.py \
+		   tests/hosttools/images/nested/init.sh) tests/kvm.py
 # (a stamp only pattern rules name: not an intermediate file to delete)
 .SECONDARY: $(BUILD)/.tools-nested
 
 $(BUILD)/kvm-%/kernel.txt: $(NESTED_SRCS) | $(BUILD)/.tools-run $(BUILD)/.tools-nested
 	$(PYTHON) tests/kvm.py build $* --out $(BUILD)/kvm-$*
+nested-image-%: $(BUILD)/kvm-%/kernel.txt ;
+
+# make images: everything the targets need fetched and built (the nested
+# images, the counting emulators, Xen), each kind declaring its own
+# (Kind.images() in tests/hosttools/targets/; tests/images.py lists them).
+images: | $(BUILD)/.tools-run
+	@$(MAKE) --no-print-directory $$($(PYTHON) tests/images.py)
 
 # make run-kvm: pmctest on Linux KVM nested in QEMU TCG, TAP on stdout and
 # the kernel's status, as make run. KVM=6.1|6.12 picks Debian's kernel;
@@ -386,10 +390,10 @@ test-hostile: $(ELF) $(ISO)
 XEN_CONSOLES	:= $(BUILD)/run/xen-pvh-dom0.console.log \
 		   $(BUILD)/run/xen-pvh-dom0-vpmu.console.log \
 		   $(BUILD)/run/xen-pvh-dom0-vpmu-counting.console.log
-test-targets: all xen nested-images $(BUILD)/qemu-pmu/built | $(BUILD)/.tools-test
+test-targets: all images | $(BUILD)/.tools-test
 	@rm -f $(XEN_CONSOLES)
 	$(PYTHON) tests/run --all --subset --elf $(ELF) --qemu "$$PMCTEST_QEMU" --xen "$$PMCTEST_XEN" \
-		--qemu-pmu $(QEMU_PMU) \
+		--qemu-pmu $(QEMU_PMU) --build $(BUILD) \
 		--junit $(BUILD)/junit.xml --log-dir $(BUILD)/run --report $(BUILD)/report
 	$(PYTHON) tests/check.py tap_parsers --xen-console $(XEN_CONSOLES)
 	$(PYTHON) tests/check.py xen_diff --run-dir $(BUILD)/run
@@ -455,7 +459,8 @@ help:
 	@echo '                     or KERNEL=bzImage KERNEL_MODULES=dir (your own); TESTS=, KERNEL_ARGS='
 	@echo '                     TCG_PMU=on: L1 on the QEMU with the TCG PMU, so KVM has its vPMU on'
 	@echo 'make qemu-pmu        build (or reuse from the cache) Debian'"'"'s QEMU with tests/qemu-pmu/patches'
-	@echo 'make nested-images   the Debian kernels and initramfs for the kvm-* targets: $(BUILD)/kvm-*/'
+	@echo 'make images          what the targets need fetched and built: Debian'"'"'s kernels (the kvm-*'
+	@echo '                     targets), Xen, the QEMU with the TCG PMU'
 	@echo 'make test            everything the project tests (what CI runs); QEMU=... for another QEMU,'
 	@echo '                     XEN=path for your own Xen in the xen-* targets (default: Debian'"'"'s, fetched)'
 	@echo '                     its steps, each a target too: $(wordlist 1,4,$(TEST_STEPS))'

@@ -22,7 +22,7 @@ struct cpu {
 	void *volatile arg;
 	struct cpu_fault fault;
 	char failure[256];	/* CPU_FAILED, CPU_LOST: why */
-	bool in_contained_run;	/* inside platform_run_contained() */
+	bool in_contained_run;	/* between contained_begin() and _end() */
 	unsigned waiter;	/* the CPU that waits for this one's state */
 	/* Of a waiter: halted for the wake-up IPI (arch/cpus.c); APs in
 	 * cpu_wake_waiter() now, an IPI to it maybe on its way. */

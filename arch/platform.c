@@ -4,6 +4,7 @@
 #include "ap_console.h"
 #include "apic.h"
 #include "consoles.h"
+#include "contained.h"
 #include "context.h"
 #include "cpu.h"
 #include "cpu_table.h"
@@ -171,31 +172,33 @@ void platform_read_enumeration(struct pmu_cpuid *out)
 	pmu_enumerate(out);
 }
 
-/* What a test may change, a test that was abandoned too: CR0 (TS, AM),
- * CR4 (PCE, OSFXSR), RFLAGS (AC) and the LVT performance-counter entry. */
 uint64_t platform_timestamp(void)
 {
 	return rdtsc();
 }
 
-bool platform_run_contained(void (*run)(unsigned), unsigned i)
+struct context *contained_begin(void)
 {
 	unsigned cpu = platform_this_cpu();
-	bool abandoned = context_save(&machine.contained[cpu]) != 0;
+
+	cpu_table[cpu].in_contained_run = true;
+	return &machine.contained[cpu];
+}
+
+/* What a test may change, a test that was abandoned too: CR0 (TS, AM),
+ * CR4 (PCE, OSFXSR), RFLAGS (AC) and the LVT performance-counter entry. */
+void contained_end(void)
+{
 	char text[8];
 	struct strbuf none;
 
-	cpu_table[cpu].in_contained_run = true;
-	if (!abandoned)
-		run(i);
-	cpu_table[cpu].in_contained_run = false;
+	cpu_table[platform_this_cpu()].in_contained_run = false;
 	reset_rflags();
 	write_cr0(machine.cr0);
 	write_cr4(machine.cr4);
 	strbuf_init(&none, text, sizeof(text));
 	if (apic_available(&none))
 		apic_lvt_pc_write(APIC_LVT_MASKED);
-	return !abandoned;
 }
 
 void platform_abandon_contained(void)

@@ -28,9 +28,13 @@ import threading
 import time
 from types import SimpleNamespace
 
-from hosttools import TESTS, bench_log, boot, kut, procs, tap_log
-from hosttools.runner.qemu_pmu import qemu_pmu_unavailable
-from hosttools.verdict import read
+from hosttools import TESTS, procs
+from hosttools.boot import qemu as boot
+from hosttools.boot.booted import Boot
+from hosttools.devtools import bench_log, kut
+from hosttools.judge import patterns as tap_log
+from hosttools.targets.qemu import counting_qemu_why_not
+from hosttools.judge.tap import read
 from hosttools.tool_table import guard
 
 # name: (accel, cpu, label, expectation file, [(route, machine)]); the
@@ -58,13 +62,11 @@ def excluded(expect_name):
 def qemu(args, accel, cpu, route, elf, iso, cmdline, machine="", cpus=1,
          binary=None):
     uefi = machine == "uefi"
-    ns = argparse.Namespace(qemu=binary or args.qemu, memory=64, accel=accel,
-                            cpu=cpu,
-                            machine="" if uefi else machine, route=route,
-                            iso=iso, elf=elf, cmdline=cmdline,
-                            qemu_args=f"-smp {cpus}" if cpus > 1 else "",
-                            firmware="uefi" if uefi else "bios")
-    return boot.qemu_command(ns)
+    return boot.qemu_command(binary or args.qemu, accel, cpu, route, elf=elf,
+                             iso=iso, cmdline=cmdline,
+                             machine="" if uefi else machine,
+                             firmware="uefi" if uefi else "bios",
+                             qemu_args=boot.smp(cpus))
 
 
 def target_usable(accel):
@@ -76,7 +78,7 @@ def target_usable(accel):
 
 
 def bench_rows(args, accel, cpu):
-    run = boot.Boot(qemu(args, accel, cpu, "pvh", args.elf, args.iso,
+    run = Boot(qemu(args, accel, cpu, "pvh", args.elf, args.iso,
                          "tests=bench.* verbose"), args.timeout, False, None)
     status, problem = run.verdict()
     return bench_log.bench_rows(run.lines), problem
@@ -162,11 +164,11 @@ def timed_boot(args, accel, cpu, machine, cmdline):
     ticks of the test itself and of its report (result line, diagnostics),
     the suite's ticks, and ticks per second, from the host's clock between
     the plan line and the summary line."""
-    run = boot.Boot(qemu(args, accel, cpu, "pvh", args.elf, args.iso,
+    run = Boot(qemu(args, accel, cpu, "pvh", args.elf, args.iso,
                          f"{cmdline} timing".strip(), machine),
                     args.timeout, False, None)
     tests, suite, plan_at, end_at = [], None, None, None
-    for line, at in zip(run.lines, run.arrived):
+    for line, at in zip(run.tap_lines, run.arrived):
         m = TIME_LINE.match(line)
         if m:
             tests.append((m[1], int(m[2]), int(m[3])))
@@ -283,7 +285,7 @@ def ap_startup(args, accel, cpu, route):
     us, min us), or a problem."""
     runs, counts = [], None
     for _ in range(args.runs):
-        run = boot.Boot(qemu(args, accel, cpu, route, args.elf, args.iso,
+        run = Boot(qemu(args, accel, cpu, route, args.elf, args.iso,
                              "tests=cpus.tables", "", AP_CPUS),
                         args.timeout, False, None)
         _, problem = run.verdict()
@@ -362,9 +364,7 @@ def workload_iterations():
 def tcg_pmu_why_not(args):
     if not args.qemu_pmu or not args.workload_elf:
         return "no --qemu-pmu and --workload-elf (make bench gives both)"
-    if not os.access(args.qemu_pmu, os.X_OK):
-        return qemu_pmu_unavailable(args.qemu_pmu)
-    return None
+    return counting_qemu_why_not(args.qemu_pmu)
 
 
 def tcg_pmu_cost(args):

@@ -14,13 +14,15 @@ import shutil
 import sys
 
 from hosttools import TESTS
-from hosttools.args import Parser, count, seconds
-from hosttools.boot import EXIT_HARNESS_ERROR, OVMF, Boot, qemu_command
-from hosttools.images import (elf_problem, iso_problem, machine_of,
-                              memory_of, memory_problem, route_problem)
-from hosttools.kernel_cmdline import cmdline_problem
+from hosttools.boot.booted import Boot
+from hosttools.boot.cmdline import cmdline_problem
+from hosttools.boot.image_checks import (elf_problem, iso_problem, machine_of,
+                                         memory_of, memory_problem, route_problem)
+from hosttools.boot.qemu import OVMF, qemu_command
+from hosttools.cli.args import Parser, count, seconds
+from hosttools.judge.expectations import load_expectations
+from hosttools.judge.tap import EXIT_ERROR as EXIT_HARNESS_ERROR
 from hosttools.procs import exit_on_signals
-from hosttools.runner.expectations import load_expectations
 from hosttools.tool_table import guard
 
 
@@ -86,8 +88,11 @@ def main(argv):
         return EXIT_HARNESS_ERROR
     try:
         log = open(args.log, "w") if args.log else None
-        boot = Boot(qemu_command(args), args.timeout, True, log)
-        boot.flush_preamble(log)
+        boot = Boot(qemu_command(args.qemu, args.accel, args.cpu, args.route,
+                                 elf=args.elf, iso=args.iso, cmdline=args.cmdline,
+                                 machine=args.machine, firmware=args.firmware,
+                                 memory=args.memory, qemu_args=args.qemu_args.split()),
+                    args.timeout, True, log)
         if log:
             log.close()
     except OSError as e:

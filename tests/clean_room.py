@@ -24,7 +24,8 @@ import sys
 import tempfile
 import time
 
-from hosttools import ROOT, procs, rootfs
+from hosttools import ROOT, procs
+from hosttools.images import rootfs
 from hosttools.tool_table import guard
 
 INCLUDE = ["git", "make", "ca-certificates"]

@@ -12,7 +12,7 @@ only when it differs (the ISO depends on FILE).
 import os
 import sys
 
-from hosttools.kernel_cmdline import cmdline_problem
+from hosttools.boot.cmdline import cmdline_problem
 from hosttools.tool_table import guard
 
 

@@ -3,7 +3,7 @@
 pmctest on one.
 
   tests/kvm.py build 6.1 --out build/kvm-6.1
-        Debian's kernel (tests/hosttools/nested/kernels.py), fetched with apt-get
+        Debian's kernel (tests/hosttools/images/nested/kernels.py), fetched with apt-get
         download; nothing is installed on the host
   tests/kvm.py build --kernel BZIMAGE [--modules DIR] --out build/kvm-own
         your own kernel: a bzImage (or a vmlinux with a PVH entry) and the
@@ -24,13 +24,14 @@ import sys
 import tempfile
 
 from hosttools import ROOT
-from hosttools.boot import EXIT_HARNESS_ERROR, Boot
-from hosttools.images import elf_problem
-from hosttools.kernel_cmdline import cmdline_problem
-from hosttools.nested.build import build_debian, build_own, read_info
-from hosttools.nested.initramfs import run_archive
-from hosttools.nested.kernels import KERNELS
-from hosttools.nested.outer import OUTER_CPU, TCG_PMU, outer_command
+from hosttools.boot.booted import Boot
+from hosttools.boot.cmdline import cmdline_problem
+from hosttools.boot.image_checks import elf_problem
+from hosttools.images.nested.build import build_debian, build_own, read_info
+from hosttools.images.nested.initramfs import run_archive
+from hosttools.images.nested.kernels import KERNELS
+from hosttools.images.nested.outer import OUTER_CPU, TCG_PMU, outer_command
+from hosttools.judge.tap import EXIT_ERROR as EXIT_HARNESS_ERROR
 from hosttools.procs import exit_on_signals
 from hosttools.tool_table import guard
 L1_REPORT = re.compile(r"^(pmctest-l1: .*|\s*\d+ kvm.*)$", re.M)
@@ -41,8 +42,10 @@ def say(msg):
 
 
 def report_l1(line):
+    """L1's report lines to stderr as they come; none join the TAP."""
     if L1_REPORT.match(line):
         print(line.strip(), file=sys.stderr, flush=True)
+    return []
 
 
 def build(args):

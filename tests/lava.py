@@ -32,12 +32,14 @@ import subprocess
 import sys
 import tempfile
 
-from hosttools import TESTS, lava_log, tap_log
-from hosttools.tap_out import Tap
-from hosttools.kernel_cmdline import cmdline_problem
-from hosttools.lava_serve import serve
-from hosttools.lava_jobs import JOBS, fill, lab_job, lab_problem, target_of
-from hosttools.verdict import verdict
+from hosttools import TESTS, targets
+from hosttools.boot.cmdline import cmdline_problem
+from hosttools.judge import patterns as tap_log
+from hosttools.judge.tap import verdict
+from hosttools.lava import log as lava_log
+from hosttools.lava.jobs import JOBS, fill, lab_job, lab_problem
+from hosttools.lava.serve import serve
+from hosttools.report.tap_out import Tap
 from hosttools.tool_table import guard
 
 VERDICT = {"ok": "pass", "not ok": "fail", "SKIP": "skip"}
@@ -49,6 +51,13 @@ def why_not_runnable():
     if os.geteuid() != 0:
         return "lava-run needs root"
     return None
+
+
+def target_of(cpu, route, smp=1):
+    """The tests/run target a job of -cpu cpu by route (pvh, iso; x86: a
+    bare-metal board) is, or "none"."""
+    t = targets.lava_target(cpu, route, smp) if route != "x86" else None
+    return t.name if t else "none"
 
 
 def render(image, cmdline, cpu, timeout, out, smp=1):
@@ -84,7 +93,7 @@ class Job:
 
     def read(self, log):
         """LAVA's log records: its results, the kernel's serial lines
-        (hosttools/lava_log.py says which records they are), its errors."""
+        (hosttools/lava/log.py says which records they are), its errors."""
         self.log = log
         records = lava_log.records(log, strict=False)
         self.results = lava_log.results(records)
@@ -182,7 +191,7 @@ def lab_checks(tap, args, out):
                                      ("iso", args.iso, "qemu-tcg-max"),
                                      ("x86", args.iso, "none")):
             text = lab_job(route, url + os.path.basename(image), "max",
-                           args.timeout)
+                           args.timeout, target_of("max", route))
             path = os.path.join(out, f"lab-{route}.yaml")
             with open(path, "w") as f:
                 f.write(text)
@@ -353,7 +362,7 @@ def print_lab_job(p, args):
     if problem:
         p.error(problem)
     print(lab_job(args.lab, args.image_url, args.cpu, args.timeout,
-                  args.cmdline), end="")
+                  target_of(args.cpu, args.lab), args.cmdline), end="")
     return 0
 
 

@@ -13,7 +13,7 @@ it, each judged by pmctest's own expectations.
       There tests/lavalab/lab.py brings up PostgreSQL, lava-server under
       gunicorn, the scheduler, one worker with 2 qemu devices (no_kvm) and a
       file server for ELF and ISO, all on 127.0.0.1, and submits the jobs
-      of hosttools.lab_jobs at once with lavacli: four targets, one job the
+      of hosttools.lava.lab at once with lavacli: four targets, one job the
       lab cancels, one that times out. Each job's log, definition and
       results come back through lavacli into DIR/job-NAME/ and are judged
       by tests/lava-judge. The root is removed at the end, also on failure
@@ -37,8 +37,9 @@ import sys
 import tempfile
 import time
 
-from hosttools import ROOT, TESTS, procs, rootfs
-from hosttools.lab_jobs import JOBS, RenderError, judge, render
+from hosttools import ROOT, TESTS, procs, targets
+from hosttools.images import rootfs
+from hosttools.lava.lab import JOBS, RenderError, judge, render
 from hosttools.tool_table import guard
 
 # the base root is the clean room's (tests/clean_room.py): one debootstrap
@@ -66,6 +67,15 @@ def cached_root(out):
     return layer, built or built_base
 
 
+def lab_target(name):
+    """The target named name, where LAVA's qemu device type runs it."""
+    t = targets.lava_device_target(name)
+    if t is None:
+        raise RenderError(f"{name}: no target LAVA's qemu device type runs "
+                          "(QEMU TCG on pc with SeaBIOS, one CPU, PVH or ISO)")
+    return t
+
+
 def stage(upper, args):
     """The images, the jobs, the lab's script and its plan in /lab/ of the
     root (its overlay's upper folder)."""
@@ -81,7 +91,7 @@ def stage(upper, args):
             "wait": JOB_WAIT, "jobs": [], "started": args.started}
     for job in JOBS:
         with open(os.path.join(jobs, f"{job.name}.yaml"), "w") as f:
-            f.write(render(job, FILES_URL))
+            f.write(render(job, FILES_URL, lab_target(job.target)))
         plan["jobs"].append({"name": job.name, "file": f"/lab/jobs/{job.name}.yaml",
                              "cancel": job.cancel})
     with open(os.path.join(lab, "plan.json"), "w") as f:

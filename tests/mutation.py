@@ -28,7 +28,7 @@ import pathlib
 import subprocess
 import sys
 
-from hosttools.tap_log import COUNTERS_LEFT, LISTED, RESULT
+from hosttools.judge.patterns import COUNTERS_LEFT, LISTED, RESULT
 
 # The simulator's selftest that leaves counter 0 running on CPU 0 and
 # the last AP (tests/sim/sim_selftest.c), and a test run after it.

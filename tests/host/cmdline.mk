@@ -1,6 +1,6 @@
 # tests/host/cmdline.mk: the kernel's command-line parser as a host program,
 # $(BUILD)/host/cmdline-check, which the host tools ask before anything boots
-# (tests/hosttools/kernel_cmdline.py, told where by PMCTEST_CMDLINE_CHECK).
+# (tests/hosttools/boot/cmdline.py, told where by PMCTEST_CMDLINE_CHECK).
 # make builds it with the host programs; make run alone does not (it needs
 # the run set alone), and until then the kernel refuses a bad line at boot.
 

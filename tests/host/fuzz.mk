@@ -31,7 +31,7 @@ fuzz-boot-info: $(BOOT_FUZZ)
 
 # The firmware-table reader (arch/firmware_cpus.h) the same way
 # (tests/fuzz/tables_fuzz.c), from tests/fuzz/table_seeds/ (the seeds of
-# tests/hosttools/table_seeds.py), for TABLES_FUZZ_SECONDS; and first, the
+# tests/hosttools/devtools/table_seeds.py), for TABLES_FUZZ_SECONDS; and first, the
 # reader on each seed must make of it what the seed is for
 # (tests/fuzz/tables_check.c, tests/check.py firmware_tables).
 TABLES_FUZZ_SECONDS ?= 10

@@ -1,4 +1,4 @@
-# The TCG PMU's migration check (tests/qemu_pmu.py migration): a guest that
+# The TCG PMU's migration check (tests/check.py qemu_pmu_migration): a guest that
 # counts its own instructions across a fixed loop (guest/migrate_count.c),
 # booted as the floor kernel is, run to its end and migrated mid-loop on
 # the AMD and the Intel model; both counts must be equal.
@@ -12,5 +12,5 @@ test-qemu-pmu-migration: $(MIGRATE_ELF) $(BUILD)/qemu-pmu/built | $(BUILD)/.tool
 	@if [ -e $(BUILD)/qemu-pmu/unavailable ]; then \
 		echo "test-qemu-pmu-migration: SKIP: $$(cat $(BUILD)/qemu-pmu/unavailable)"; \
 	else \
-		$(PYTHON) tests/qemu_pmu.py migration --qemu $(QEMU_PMU) --elf $(MIGRATE_ELF); \
+		$(PYTHON) tests/check.py qemu_pmu_migration --qemu $(QEMU_PMU) --elf $(MIGRATE_ELF); \
 	fi

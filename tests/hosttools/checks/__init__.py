@@ -15,6 +15,7 @@ each prints TAP on stdout and exits 1 when a check fails.
   msr_lists      the kernel's MSR numbers against the simulator's own list
   lost_writer    an AP lost before and after each line it writes: the log stays TAP
   report         the conformance report, rendered and read back
+  qemu_pmu_migration  the TCG PMU's counts across a migration
   runner         tests/run itself, with real boots and fake emulators
   screen         the screen console, read back from screendumps
   spec_coverage  which tests check which spec statement (docs/spec-coverage.md)

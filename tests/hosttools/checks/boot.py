@@ -18,16 +18,19 @@ cpus= and "@cpuN" patterns choose; without ACPI the CPUs come from the MP
 table; apic=xapic keeps xAPIC, and apic=x2apic, which TCG cannot follow,
 says so in the header.
 """
-import argparse
 import os
 import re
 import shutil
 import subprocess
 import tempfile
 
-from .. import bench_log, boot, bootshim, tap_log
-from ..verdict import read
-from ..tap_out import Tap
+from ..boot import bootshim
+from ..boot import qemu as boot
+from ..boot.booted import Boot
+from ..devtools import bench_log
+from ..judge import patterns as tap_log
+from ..judge.tap import read
+from ..report.tap_out import Tap
 from . import argument_parser
 
 # selftest.*: the result each must have and text its diagnostics must hold.
@@ -98,10 +101,10 @@ FULL_SWEEPS_CPL0 = ["ecx.index.full.gp.cpl0", "ecx.index.full.fixed.cpl0",
 
 def run_boot(args, route, cmdline="", accel="tcg", cpu="max", timeout=60,
              qemu_args="", machine=""):
-    ns = argparse.Namespace(qemu=args.qemu, memory=64, accel=accel, cpu=cpu,
-                            machine=machine, route=route, iso=args.iso,
-                            elf=args.elf, cmdline=cmdline, qemu_args=qemu_args)
-    b = boot.Boot(boot.qemu_command(ns), timeout, False, None)
+    cmd = boot.qemu_command(args.qemu, accel, cpu, route, elf=args.elf,
+                            iso=args.iso, cmdline=cmdline, machine=machine,
+                            qemu_args=qemu_args.split())
+    b = Boot(cmd, timeout)
     status, problem = b.verdict()
     return b, status, problem
 
@@ -180,15 +183,13 @@ def too_long(lines):
 def console_boot(args, cmdline, serial, debugcon):
     """A PVH boot with COM1 and port E9H (QEMU's isa-debugcon) where given:
     "stdio" (what the Boot reads), a file path, or None (no device)."""
-    ns = argparse.Namespace(qemu=args.qemu, memory=64, accel="tcg", cpu="max",
-                            machine="", route="pvh", iso=args.iso,
-                            elf=args.elf, cmdline=cmdline, qemu_args="")
-    cmd = boot.qemu_command(ns)
+    cmd = boot.qemu_command(args.qemu, "tcg", "max", "pvh", elf=args.elf,
+                            cmdline=cmdline)
     at = cmd.index("-serial")
     cmd[at + 1] = {"stdio": "stdio", None: "none"}.get(serial, f"file:{serial}")
     if debugcon:
         cmd += ["-debugcon", "stdio" if debugcon == "stdio" else f"file:{debugcon}"]
-    b = boot.Boot(cmd, 60, False, None)
+    b = Boot(cmd, 60)
     status, problem = b.verdict()
     return b, status, problem
 
@@ -408,13 +409,11 @@ def check_usb_disk(tap, args, cd):
     # so, by BIOS (its MBR) and by UEFI (its EFI partition), it must run
     # the same suite as from the CD. (snapshot=on: the ISO stays unwritten.)
     for firmware in ("bios", "uefi"):
-        ns = argparse.Namespace(qemu=args.qemu, memory=64, accel="tcg", cpu="max",
-                                machine="", route="iso", iso=args.iso, elf=args.elf,
-                                cmdline="", qemu_args="", firmware=firmware)
-        cmd = boot.qemu_command(ns)
+        cmd = boot.qemu_command(args.qemu, "tcg", "max", "iso", iso=args.iso,
+                                firmware=firmware)
         at = cmd.index("-cdrom")
         cmd[at:at + 4] = ["-drive", f"file={args.iso},format=raw,if=ide,snapshot=on"]
-        disk = boot.Boot(cmd, 120, False, None)
+        disk = Boot(cmd, 120)
         tap.check(disk.verdict()[1] is None and summary(disk.lines) is not None and
                   summary(disk.lines) == summary(cd.lines),
                   f"the ISO as a raw disk (USB stick) boots on {firmware.upper()} "

@@ -14,8 +14,9 @@ import subprocess
 import sys
 import tempfile
 
-from .. import ROOT, SCRIPTS, TESTS, kut
-from ..tap_out import Tap
+from .. import ROOT, SCRIPTS, TESTS
+from ..devtools import kut
+from ..report.tap_out import Tap
 from . import argument_parser, names
 
 
@@ -32,7 +33,7 @@ def check_helps(tap, args):
                 [[py, os.path.join(TESTS, t)] for t in
                  ("run", "boot.py", "bench.py", "lava.py", "lava-judge", "mutation.py", "check.py",
                   "cmdline.py", "kvm.py", "clean_room.py", "lava_lab.py", "load_loop.py",
-                  "qemu_pmu.py")] +
+                  "qemu_pmu.py", "images.py")] +
                 [[py, os.path.join(TESTS, "check.py"), name] for name in names()] +
                 [[py, os.path.join(SCRIPTS, "psf2c.py")], [os.path.join(SCRIPTS, "mkiso")]])
     for cmd in commands:
@@ -59,6 +60,21 @@ def check_run_kvm_pmu(tap):
              "--out", "/nonexistent"])
     tap.check(r.returncode == 2 and "--pinned" in r.stderr,
               "qemu_pmu.py refuses an empty --pinned, status 2", r.stderr[-300:])
+
+
+def check_images(tap):
+    """make images asks the kinds what the targets need (tests/images.py),
+    and a target that is not one is refused."""
+    r = run([sys.executable, os.path.join(TESTS, "images.py"), "--target",
+             "xen-pvh-dom0-vpmu-counting"])
+    tap.check(r.returncode == 0 and r.stdout.split() == ["xen", "qemu-pmu"],
+              "tests/images.py names what a target's kind needs: Xen and the "
+              "QEMU with the TCG PMU for xen-pvh-dom0-vpmu-counting",
+              f"exit {r.returncode}\n{r.stdout[-300:]}{r.stderr[-300:]}")
+    r = run([sys.executable, os.path.join(TESTS, "images.py"), "--target", "no-such"])
+    tap.check(r.returncode == 2 and "no-such" in r.stderr,
+              "tests/images.py --target no-such is refused, naming it, status 2",
+              f"exit {r.returncode}\n{r.stderr[-300:]}")
 
 
 def check_make_run(tap, args):
@@ -176,6 +192,7 @@ def main(argv):
     check_helps(tap, args)
     check_make_run(tap, args)
     check_run_kvm_pmu(tap)
+    check_images(tap)
     check_refusals(tap, args)
     check_bench_kut(tap, args)
     check_iso_words(tap, args)

@@ -1,7 +1,8 @@
 """The manual holds together: every relative link and #anchor in README.md
 and docs/*.md resolves, README.md stays within its 250 lines (and its
 sample of make's error line names the run recipe's line), and
-docs/design.svg is what scripts/design_svg.py draws.
+docs/design.svg and docs/design-host.svg are what scripts/design_svg.py
+draws.
 
 With --model, every example of pmctest-model in the manual (a line
 `$ build/host/pmctest-model ...` in a code block, and the lines under it)
@@ -35,8 +36,8 @@ import sys
 import tempfile
 
 from .. import ROOT
-from .. import tests_table as groups
-from ..tap_out import Tap
+from ..devtools import tests_table as groups
+from ..report.tap_out import Tap
 from . import argument_parser
 
 README_MAX_LINES = 250
@@ -368,18 +369,20 @@ def model_self_test(tap):
 
 
 def design_svg_current(tap, root):
+    """Each picture scripts/design_svg.py draws is the committed one."""
     script = os.path.join(root, "scripts", "design_svg.py")
-    svg = os.path.join(root, "docs", "design.svg")
-    r = subprocess.run([sys.executable, script, "--stdout"],
-                       capture_output=True, text=True)
-    if r.returncode != 0:
-        tap.check(False, "docs/design.svg is what scripts/design_svg.py draws",
-                  r.stderr)
-        return
-    current = open(svg, encoding="utf-8").read() if os.path.exists(svg) else ""
-    tap.check(current == r.stdout,
-              "docs/design.svg is what scripts/design_svg.py draws",
-              ["run `make design-svg` and commit docs/design.svg"])
+    for name in ("design.svg", "design-host.svg"):
+        svg = os.path.join(root, "docs", name)
+        r = subprocess.run([sys.executable, script, "--stdout", name],
+                           capture_output=True, text=True)
+        if r.returncode != 0:
+            tap.check(False, f"docs/{name} is what scripts/design_svg.py draws",
+                      r.stderr)
+            continue
+        current = open(svg, encoding="utf-8").read() if os.path.exists(svg) else ""
+        tap.check(current == r.stdout,
+                  f"docs/{name} is what scripts/design_svg.py draws",
+                  [f"run `make design-svg` and commit docs/{name}"])
 
 
 def main(argv):

@@ -12,8 +12,9 @@ import os
 import subprocess
 import tempfile
 
-from .. import TESTS, table_seeds
-from ..tap_out import Tap
+from .. import TESTS
+from ..devtools import table_seeds
+from ..report.tap_out import Tap
 from . import argument_parser
 
 SEEDS = os.path.join(TESTS, "fuzz", "table_seeds")

@@ -21,11 +21,12 @@ import time
 import types
 import xml.etree.ElementTree as ET
 
-from ..lines import LineSplitter
-from ..runner.judge import Judge
-from ..runner.junit import junit_xml
-from ..tap_out import Tap
-from ..verdict import TAP_VERSION, TapReader
+from ..boot.lines import LineSplitter
+from ..judge.judge import Judge
+from ..targets.target import Target
+from ..report.junit import junit_xml
+from ..report.tap_out import Tap
+from ..judge.tap import TAP_VERSION, TapReader
 from . import argument_parser
 
 # Logs in the kernel's form (kernel/harness.c): the seeds of the mutants.
@@ -163,7 +164,8 @@ def junit_of(lines):
     for line in lines:
         judge.feed(line)
     run = types.SimpleNamespace(
-        target={"name": "fuzz", "route": "pvh"}, available=True, judge=judge,
+        target=Target("fuzz", "qemu", "pvh", "fuzz lines", "fuzz"),
+        available=True, judge=judge,
         outcome=None, problems=[judge.tap.finish(None).reason or "none"],
         mismatches=[], excluded=[], seconds=0.0, host_note=None,
         differences=[], why_not=None)

@@ -33,8 +33,9 @@ import sys
 import tempfile
 import time
 
-from .. import ROOT, TESTS, images, targets
-from ..tap_out import Tap
+from .. import ROOT, TESTS, targets
+from ..boot import image_checks as images
+from ..report.tap_out import Tap
 from . import argument_parser
 
 RUN = os.path.join(TESTS, "run")
@@ -100,7 +101,7 @@ class Env:
         self.expect = os.path.join(self.tmp, "expect")
         os.makedirs(self.expect)
         for t in targets.TARGETS:     # every target passes everything
-            open(os.path.join(self.expect, t["expect"]), "w").close()
+            open(os.path.join(self.expect, t.expect), "w").close()
         self.n = 0
 
     def path(self, name):

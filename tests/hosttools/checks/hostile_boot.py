@@ -10,12 +10,14 @@ usage: tests/check.py hostile_boot --elf ELF --shim SHIM [--qemu QEMU]
            [--jobs N] [--case NAME]
        tests/check.py hostile_boot --write-seeds DIR
 """
-import argparse
 import concurrent.futures
 import os
 
-from .. import TESTS, boot, bootshim
-from ..tap_out import Tap
+from .. import TESTS
+from ..boot import bootshim
+from ..boot import qemu as boot
+from ..boot.booted import Boot
+from ..report.tap_out import Tap
 from . import argument_parser
 
 SEEDS = os.path.join(TESTS, "fuzz", "seeds")
@@ -53,10 +55,8 @@ def detail(outcome, problems):
 def fault_in_report(args, tap):
     """selftest.fault.in-report: its report faults; the run must end at
     once, one Bail out! naming the second fault, status 2."""
-    ns = argparse.Namespace(qemu=args.qemu, memory=64, accel="tcg", cpu="max",
-                           machine="", route="pvh", iso=None, elf=args.elf,
-                           cmdline="tests=selftest.fault.in-report", qemu_args="")
-    b = boot.Boot(boot.qemu_command(ns), 30, False, None)
+    b = Boot(boot.qemu_command(args.qemu, "tcg", "max", "pvh", elf=args.elf,
+                               cmdline="tests=selftest.fault.in-report"), 30)
     status, _ = b.verdict()
     bail = [l for l in b.lines if l.startswith("Bail out!")]
     tap.check(status == 2 and len(bail) == 1 and

@@ -9,8 +9,8 @@ which the kernel reads as a space, is refused before booting.
 """
 import random
 
-from ..kernel_cmdline import CMDLINE_MAX, PATTERNS_MAX, cmdline_problem, cmdline_problems
-from ..tap_out import Tap
+from ..boot.cmdline import CMDLINE_MAX, PATTERNS_MAX, cmdline_problem, cmdline_problems
+from ..report.tap_out import Tap
 from . import argument_parser
 
 LINES = ["", "list", "verbose timing", "tests=selftest.pass", "tests=a.*,b?c",

@@ -19,9 +19,10 @@ import subprocess
 import sys
 import tempfile
 
-from .. import TESTS, lava_log
-from ..lava_ids import lava_case
-from ..tap_out import Tap
+from .. import TESTS
+from ..lava import log as lava_log
+from ..lava.ids import lava_case
+from ..report.tap_out import Tap
 from . import argument_parser
 
 JUDGE = os.path.join(TESTS, "lava-judge")

@@ -7,9 +7,10 @@ usage: tests/check.py lava_logs [--logs DIR]
 """
 import os
 
-from .. import TESTS, lava_log
-from ..tap_out import Tap
-from ..verdict import verdict
+from .. import TESTS
+from ..lava import log as lava_log
+from ..report.tap_out import Tap
+from ..judge.tap import verdict
 from . import argument_parser
 
 

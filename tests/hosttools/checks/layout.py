@@ -1,4 +1,4 @@
-"""The dependency rule of the source tree (hosttools/layout_rule.py),
+"""The dependency rule of the source tree (hosttools/devtools/layout_rule.py),
 checked on its #include and %include lines and on the names its objects
 refer to: arch/ implements the interfaces kernel/ declares and reports up
 only through hooks; kernel/main.c is the one kernel file that includes
@@ -11,9 +11,11 @@ every quoted include must name one file of the tree (a bare name: the
 includer's folder first, then the one folder that holds it), and that file
 must be in a folder the includer's rule allows. Every name an object of
 the kernel (make's build/obj) refers to and another folder defines must be
-one the rule allows (hosttools/layout_calls.py), and no files may refer to
+one the rule allows (hosttools/devtools/layout_calls.py), and no files may refer to
 each other in a circle; and no host Python function is over 60 lines
-(hosttools/function_length.py). Prints each violation and exits 1; 0 when
+(hosttools/devtools/function_length.py); the host package's folders
+import only those below them and no module outside targets/ dispatches
+on a kind's name (hosttools/devtools/layout_py.py). Prints each violation and exits 1; 0 when
 there is none. Then it adds, one at a time, includes and references that break the
 rule and wants each of them reported.
 """
@@ -21,10 +23,10 @@ import pathlib
 import re
 import sys
 
-from hosttools import function_length, layout_calls
+from hosttools.devtools import function_length, layout_calls, layout_py
 from hosttools.checks import argument_parser
-from hosttools.layout_rule import GENERATED, allows, describe, rule_for, sources
-from hosttools.tap_out import Tap
+from hosttools.devtools.layout_rule import GENERATED, allows, describe, rule_for, sources
+from hosttools.report.tap_out import Tap
 
 C_INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 ASM_INCLUDE = re.compile(r'^\s*%include\s+"([^"]+)"', re.M)
@@ -126,6 +128,27 @@ def host_functions(root, tap):
               [f'not reported, or one of {limit} lines was'])
 
 
+def host_layout(root, tap):
+    """The host package's folders import only those below them, and only
+    targets/ names a kind; a deliberate violation of each is reported."""
+    problems = layout_py.direction_problems(root)
+    tap.check(not problems, 'every import of the host package follows its '
+              'folders\' directions (devtools/layout_py.py, PACKAGES)', problems)
+    named = layout_py.kind_problems(root)
+    tap.check(not named, 'no module outside targets/ and checks/ compares '
+              'with or dispatches on a kind\'s name', named)
+    if problems or named:
+        return
+    judge_boots = {'tests/hosttools/judge/judge.py': ['boot']}
+    tap.check(bool(layout_py.direction_problems(root, judge_boots)),
+              'a deliberate violation is reported: judge/ importing boot/',
+              ['not reported'])
+    branch = {'tests/hosttools/cli/branch.py': 'if kind == "bochs":\n    pass\n'}
+    tap.check(bool(layout_py.kind_problems(root, branch)),
+              'a deliberate violation is reported: cli/ branching on "bochs"',
+              ['not reported'])
+
+
 def main(argv):
     p = argument_parser(__name__, __doc__)
     p.add_argument('--root', default=str(pathlib.Path(__file__).resolve().parents[3]),
@@ -154,6 +177,7 @@ def main(argv):
     if not (problems or violations or circles):	# the deliberate violations mean something only on a tree that passes
         self_test(root, objects, tap)
     host_functions(root, tap)
+    host_layout(root, tap)
     return tap.finish()
 
 

@@ -18,8 +18,8 @@ import os
 import subprocess
 
 from .. import TESTS
-from ..tap_out import Tap
-from ..verdict import SKIP_SAME, read
+from ..report.tap_out import Tap
+from ..judge.tap import SKIP_SAME, read
 from . import argument_parser
 
 PROFILES = ["amd-perfmon-v2", "intel-v5-sapphire-rapids"]

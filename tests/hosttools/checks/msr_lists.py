@@ -11,7 +11,7 @@ import re
 import sys
 
 from hosttools.checks import argument_parser
-from hosttools.tap_out import Tap
+from hosttools.report.tap_out import Tap
 
 KERNEL = 'kernel/msr.h'
 SIMULATOR = 'tests/sim/sim_msr.h'

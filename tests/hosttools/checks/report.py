@@ -16,10 +16,11 @@ import tempfile
 import xml.etree.ElementTree as ET
 import zlib
 
-from .. import TESTS, tap_log, targets
-from ..runner import report
-from ..runner.expectations import load_expectations
-from ..tap_out import Tap
+from .. import TESTS, targets
+from ..judge import patterns as tap_log
+from ..report import html as report
+from ..judge.expectations import load_expectations
+from ..report.tap_out import Tap
 from . import argument_parser
 
 
@@ -116,7 +117,7 @@ def main(argv):
     for link in set(re.findall(r'href="([^"#]+)"', page)):
         check(os.path.exists(os.path.join(args.report, link)), f"index.html links {link}, which exists")
     for t in targets.TARGETS:
-        name = t["name"]
+        name = t.name
         check(f">{name}<" in page or f"<b>{name}</b>" in page, f"index.html names target {name}")
         svg_path = os.path.join(args.report, f"matrix-{name}.svg")
         if not os.path.exists(svg_path):
@@ -131,7 +132,7 @@ def main(argv):
                 continue
             _, _, pixels = png_pixels(png)
         expected = verdicts(os.path.join(args.report, f"{name}.log"),
-                            load_expectations(os.path.join(args.expect_dir, t["expect"])))
+                            load_expectations(os.path.join(args.expect_dir, t.expect)))
         wrong, cells = [], 0
         for row, (mode, cpl) in enumerate(report.ROWS):
             for pce in (0, 1):

@@ -21,8 +21,9 @@ import tempfile
 import time
 import xml.etree.ElementTree as ET
 
-from .. import ROOT, TESTS, tap_log, targets
-from ..runner.qemu import qemu_release
+from .. import ROOT, TESTS, targets
+from ..judge import patterns as tap_log
+from ..boot.qemu import qemu_release
 from . import argument_parser
 
 RUN = os.path.join(TESTS, "run")
@@ -157,7 +158,7 @@ class Env:
         self.expect = os.path.join(self.tmp, "expect")
         os.makedirs(self.expect)
         for t in targets.TARGETS:     # every target passes everything
-            open(os.path.join(self.expect, t["expect"]), "a").close()
+            open(os.path.join(self.expect, t.expect), "a").close()
         # the fake emulators never read the ELF: its header is enough
         self.fake_elf = os.path.join(self.tmp, "pmctest.elf")
         with open(self.fake_elf, "wb") as f:

@@ -14,8 +14,9 @@ import subprocess
 import tempfile
 import time
 
-from .. import SCRIPTS, boot, procs
-from ..tap_out import Tap
+from .. import SCRIPTS, procs
+from ..boot import qemu as boot
+from ..report.tap_out import Tap
 from . import argument_parser
 
 SELECTION = "tests=selftest.pass,selftest.fail"

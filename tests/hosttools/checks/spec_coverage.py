@@ -8,25 +8,24 @@ statement of docs/spec.md to the test groups naming it, and fails on a
 statement no test names (a hole) or a stale document. With --write it
 rewrites the document instead.
 """
-import argparse
 import collections
 import os
 import subprocess
 import sys
 
-from .. import ROOT, TESTS, boot
-from ..spec_doc import statements as spec_statements
-from ..tap_log import LISTED, RESULT
+from .. import ROOT, TESTS
+from ..boot import qemu as boot
+from ..boot.booted import Boot
+from ..report.spec_doc import statements as spec_statements
+from ..judge.patterns import LISTED, RESULT
 from . import argument_parser
 
 DOC = os.path.join(ROOT, "docs", "spec-coverage.md")
 
 
 def listed_tests(elf, qemu):
-    ns = argparse.Namespace(qemu=qemu, memory=64, accel="tcg", cpu="max",
-                            machine="", route="pvh", iso="", elf=elf,
-                            cmdline="list", qemu_args="")
-    b = boot.Boot(boot.qemu_command(ns), 60, False, None)
+    b = Boot(boot.qemu_command(qemu, "tcg", "max", "pvh", elf=elf,
+                               cmdline="list"), 60)
     status, problem = b.verdict()
     if status != 0:
         sys.exit(f"spec_coverage: `list` boot failed: {problem}")

@@ -19,9 +19,9 @@ import json
 import os
 import subprocess
 
-from .. import xen_console
-from ..verdict import read
-from ..tap_out import Tap
+from ..boot import xen_console
+from ..judge.tap import read
+from ..report.tap_out import Tap
 
 PERL = r'''
 use TAP::Parser;

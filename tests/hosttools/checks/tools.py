@@ -16,7 +16,7 @@ import tempfile
 
 from .. import ROOT, TESTS
 from .. import tool_table
-from ..tap_out import Tap
+from ..report.tap_out import Tap
 from . import argument_parser
 
 DOC = os.path.join(ROOT, "docs", "tools.md")

@@ -1,5 +1,5 @@
 """Each Xen target against bare QEMU TCG on the same CPU (its `bare` in
-hosttools/targets.py), by tests/run --diff on the logs tests/run --all
+hosttools/targets/table.py), by tests/run --diff on the logs tests/run --all
 wrote: the differences are printed, and every test whose verdict or
 diagnostics differ must be explained in the Xen section of
 docs/findings.md (its ID named there). A missing log (the Xen target was
@@ -13,7 +13,7 @@ import subprocess
 import sys
 
 from .. import ROOT, TESTS, targets
-from ..tap_out import Tap
+from ..report.tap_out import Tap
 from . import argument_parser
 
 # A test the diff names: "ID: A ok, B not ok" or "ID: ... on both, ...".
@@ -39,9 +39,9 @@ def main(argv):
     tap = Tap()
     section = xen_section(args.findings)
     for t in targets.TARGETS:
-        if t["emulator"] != "xen":
+        if not targets.bare_target(t):
             continue
-        name, bare = t["name"], t["bare"]
+        name, bare = t.name, targets.bare_target(t).name
         logs = [os.path.join(args.run_dir, n + ".log") for n in (bare, name)]
         what = f"{name} against {bare}"
         missing = [path for path in logs if not os.path.exists(path)]

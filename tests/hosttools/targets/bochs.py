@@ -1,0 +1,78 @@
+"""The kind "bochs": Bochs boots pmctest's GRUB ISO.
+
+Parameters: cpu (the cpu: model=, bochs -help cpu), bochs_cpu (more cpu:
+options, e.g. "ignore_bad_msrs=1"; unknown MSRs #GP unless it says so)
+and megs (the memory in MiB, 64 unless said). The target's cpus is the
+cpu: count=."""
+import os
+import shutil
+import tempfile
+
+from ..boot.bochs import (BOCHS_ROMS, BOCHS_VGA_ROMS, bochs_banner,
+                          bochs_lines, bochs_models, bochs_problem,
+                          bochsrc_text, first_existing)
+from .kind import Kind, new_outcome
+
+
+def bochs_why_not(bochs, model):
+    """Why this Bochs cannot run a model here, or None."""
+    if not shutil.which(bochs):
+        return (f"{bochs} not found "
+                "(Debian: bochs bochsbios vgabios bochs-term)")
+    if bochs == "bochs" and not first_existing(BOCHS_ROMS):
+        return "no Bochs BIOS image (Debian: bochsbios)"
+    if bochs == "bochs" and not first_existing(BOCHS_VGA_ROMS):
+        return "no VGA BIOS image (Debian: vgabios)"
+    models = bochs_models(bochs)
+    if models and model not in models:
+        return f"this Bochs has no cpu model {model}"
+    return None
+
+
+class BochsStream:
+    """The Stream of one Bochs run: its COM1 file's lines, and an outcome
+    from the kernel's exit line or what stopped Bochs."""
+
+    def __init__(self, source, keep):
+        self.source = source
+        self.keep = keep
+        self.l1_notes = lambda: []
+
+    def lines(self):
+        return self.source.lines()
+
+    def outcome(self, judge):
+        banner = bochs_banner(self.source.out_path)
+        o = new_outcome(banner, banner)
+        o.status = self.source.status
+        if o.status is None or self.source.restarted or self.source.ending.start_error:
+            o.problem = bochs_problem(self.source, bool(judge.lines))
+        o.notes += self.l1_notes()
+        if self.keep:
+            o.notes.append(f"Bochs files kept in {self.source.workdir}")
+        return o
+
+
+def bochs_stream(target, bochs, launch, iso, com2=None):
+    """The BochsStream of target's model, CPUs and options booting iso in
+    a scratch directory of its own."""
+    p = target.params
+    work = tempfile.mkdtemp(prefix=target.name + "-", dir=launch.workdir)
+    rc = bochsrc_text(p["cpu"], target.cpus, p.get("bochs_cpu", ""),
+                      p.get("megs", 64), iso, os.path.join(work, "com1.txt"),
+                      os.path.join(work, "bochs.log"),
+                      com2 and os.path.join(work, com2))
+    source = bochs_lines(bochs, work, rc, launch.timeout,
+                         com2 and os.path.join(work, com2))
+    return BochsStream(source, launch.keep)
+
+
+class Bochs(Kind):
+    NAME = "bochs"
+
+    def why_not(self):
+        return bochs_why_not(self.programs.bochs, self.target.params["cpu"])
+
+    def boot(self, launch):
+        return bochs_stream(self.target, self.programs.bochs, launch,
+                            launch.isos.iso(launch.cmdline))

@@ -1,0 +1,226 @@
+"""The kind "nested": pmctest in QEMU -accel kvm on the KVM of a Linux
+(L1), which itself runs in an outer emulator (hosttools/images/nested/
+builds L1's images; its init.sh loads KVM and runs pmctest).
+
+Parameters:
+  kernel  L1: a series of images/nested/kernels.py (Debian's), built into
+          build/kvm-KERNEL/ by make images, or "own" (make run-kvm
+          KERNEL=..., build/kvm-own/)
+  outer   what L1 runs in: "qemu" (Debian's QEMU TCG, -cpu EPYC: AMD SVM
+          with nested paging), "qemu-pmu" (the QEMU with the TCG PMU,
+          -cpu EPYC,tcg-pmu=on: L1's perf finds counters and KVM loads
+          with its vPMU on) or "bochs" (VMX, so KVM's Intel side; GRUB
+          boots L1's bzImage and initramfs from an ISO)
+  cpu, bochs_cpu, megs   the outer Bochs' model, cpu: options and memory
+
+In the outer QEMU, COM1 carries pmctest's TAP as in a direct boot and
+QEMU exits with the kernel's status; its stderr is L1's console, where
+init reports in "pmctest-l1: " lines and the inner QEMU's messages ("KVM
+internal error") land. In Bochs, L1's console is COM2, a file."""
+import os
+import re
+import shutil
+
+from ..boot.process import ProcessLines
+from ..boot.qemu import qemu_release, qemu_version
+from ..images.nested.build import read_info
+from ..images.nested.initramfs import run_archive
+from ..images.nested.iso import make_iso
+from ..images.nested.outer import OUTER_CPU, TCG_PMU, outer_command
+from .bochs import bochs_stream, bochs_why_not
+from .kind import Kind, ProcessStream, new_outcome
+from .qemu import counting_qemu_why_not
+
+L1_LINE = re.compile(r"^pmctest-l1: (.*)$", re.M)
+# KVM's log of the guest as init.sh counts it: "  2 kvm: kvm [137]: vcpu0,
+# guest rIP: 0x10047d Unhandled WRMSR(0xc0010004) = 0x5a5a"
+KVM_LOG = re.compile(r"^\s*(\d+) kvm.*?guest rIP: \S+ (.*)$", re.M)
+# What init says of L1 before pmctest starts: KVM's enable_pmu and perf's
+# "Performance Events:" line. Each becomes a header comment of the log
+# ("# l1 kvm: enable_pmu=Y", "# l1 perf: Performance Events: ..."), which
+# an expectation file's "# header:" lines can require.
+L1_HEADER = (
+    (re.compile(r"^pmctest-l1: linux \S+, kvm (enable_pmu=\S*)$"), "l1 kvm"),
+    (re.compile(r"^pmctest-l1: (Performance Events: .*|no Performance "
+                r"Events: line .*)$"), "l1 perf"),
+)
+# init's report lines that are no reason why pmctest did not run
+L1_ROUTINE = ("linux ", "exit status", "Performance Events:",
+              "no Performance Events:")
+
+
+def l1_header(line):
+    """The header comments one line of L1's console gives."""
+    out = []
+    for pattern, key in L1_HEADER:
+        m = pattern.match(line.strip())
+        if m:
+            out.append(f"# {key}: {m.group(1)}")
+    return out
+
+
+def kernel_name(info):
+    """The L1 kernel in a few words: "Linux 6.1.176 (Debian
+    linux-image-6.1.0-50-amd64 6.1.176-1)"."""
+    if info.get("package"):
+        return (f"Linux {info['linux']} (Debian {info['package']} "
+                f"{info['version']})")
+    return f"Linux {info.get('linux', '?')} (own build)"
+
+
+def pinned_note(info):
+    """Where the archive no longer had the pinned package: what ran."""
+    pinned = info.get("pinned")
+    if pinned and pinned != f"{info['package']} {info['version']}":
+        return (f"the package archive no longer has {pinned}: this run "
+                f"boots {info['package']} {info['version']}, the newest of "
+                "its series")
+    return None
+
+
+class Nested(Kind):
+    NAME = "nested"
+
+    @property
+    def images_dir(self):
+        return os.path.join(self.programs.build, "kvm-" + self.target.params["kernel"])
+
+    @property
+    def outer(self):
+        return self.target.params["outer"]
+
+    def images(self):
+        kernel = self.target.params["kernel"]
+        own = [] if kernel == "own" else [f"nested-image-{kernel}"]
+        return own + (["qemu-pmu"] if self.outer == "qemu-pmu" else [])
+
+    def why_not(self):
+        if self.outer == "bochs":
+            return self.images_why_not() or bochs_why_not(
+                self.programs.bochs, self.target.params["cpu"])
+        if self.outer == "qemu-pmu":
+            why = counting_qemu_why_not(self.programs.qemu_pmu)
+        elif not shutil.which(self.programs.qemu):
+            why = f"{self.programs.qemu} not found (Debian: qemu-system-x86)"
+        else:
+            why = None
+        return why or self.images_why_not()
+
+    def images_why_not(self):
+        where = self.images_dir
+        how = ("make run-kvm KERNEL=..." if self.target.params["kernel"] == "own"
+               else "make images")
+        if read_info(where) is None:
+            return f"{where} is not built ({how})"
+        if self.outer == "bochs" and not os.path.exists(os.path.join(where, "bzImage")):
+            return f"{where} has no bzImage for GRUB ({how})"
+        return None
+
+    def run_archive(self, launch):
+        with open(self.programs.elf, "rb") as f:
+            return run_archive(f.read(), launch.cmdline)
+
+    def boot(self, launch):
+        info = read_info(self.images_dir)
+        if self.outer == "bochs":
+            return self.boot_in_bochs(info, launch)
+        return self.boot_in_qemu(info, launch)
+
+    def boot_in_qemu(self, info, launch):
+        qemu = (self.programs.qemu_pmu if self.outer == "qemu-pmu"
+                else self.programs.qemu)
+        cpu = OUTER_CPU + (TCG_PMU if self.outer == "qemu-pmu" else "")
+        kernel = kernel_name(info)
+        outcome = new_outcome(f"{qemu_version(qemu)} TCG -cpu {cpu}; "
+                              f"KVM in {kernel}, nested",
+                              f"{qemu_release(qemu)} TCG -cpu {cpu}, KVM in {kernel}")
+        launch.note(f"kernel {kernel}: {info['boot']}; modules {info['modules']}")
+        pinned = pinned_note(info)
+        if pinned:
+            outcome.notes.append(pinned)
+            launch.note(pinned)
+        initrd = os.path.join(launch.workdir, self.target.name + "-initrd.cpio")
+        with open(os.path.join(self.images_dir, "initrd.cpio"), "rb") as base, \
+                open(initrd, "wb") as out:
+            out.write(base.read())
+            out.write(self.run_archive(launch))
+        source = ProcessLines(outer_command(qemu, os.path.join(self.images_dir, "kernel"),
+                                            initrd, cpu),
+                              launch.timeout, stderr_line=l1_header)
+        return NestedQemuStream(source, outcome, initrd)
+
+    def boot_in_bochs(self, info, launch):
+        kernel = kernel_name(info)
+        launch.note(f"kernel {kernel}, its bzImage by GRUB; modules {info['modules']}")
+        try:
+            iso = make_iso(self.images_dir, self.run_archive(launch),
+                           os.path.join(launch.workdir, self.target.name + "-kvm.iso"))
+        except (RuntimeError, OSError) as e:
+            raise RuntimeError(f"the nested ISO: {e}")
+        stream = bochs_stream(self.target, self.programs.bochs, launch, iso,
+                              com2="com2.txt")
+        return NestedBochsStream(stream, kernel, self.target.params["cpu"])
+
+
+class NestedQemuStream(ProcessStream):
+    """L1 in the outer QEMU: KVM's log of the guest as notes, and where
+    pmctest never wrote, init's words for why."""
+
+    def __init__(self, source, outcome, initrd):
+        super().__init__(source, outcome)
+        self.initrd = initrd
+
+    def lines(self):
+        try:
+            yield from self.source.lines()
+        finally:
+            os.unlink(self.initrd)
+
+    def finish(self, judge, outcome):
+        end = self.source.ending
+        logged = KVM_LOG.findall(end.stderr)
+        if logged:
+            outcome.notes.append("L1's KVM logged: " + "; ".join(
+                f"{text.strip()} ({count}x)" for count, text in logged))
+        if end.fatal:
+            outcome.problem = f"QEMU stopped the guest: {end.fatal}"
+        elif outcome.problem and not end.timed_out and not end.start_error:
+            # the verdict quotes all of stderr, here L1's whole console:
+            # its first line, or init's words where pmctest never wrote
+            why = [l for l in L1_LINE.findall(end.stderr)
+                   if not l.startswith(L1_ROUTINE)]
+            outcome.problem = ("L1 could not run pmctest: " + "; ".join(why)
+                               if why and not judge.tap.started else
+                               outcome.problem.split("\n")[0])
+
+
+class NestedBochsStream:
+    """L1 in Bochs: the Bochs run's stream, its outcome naming L1's KVM
+    and what init said."""
+
+    def __init__(self, stream, kernel, model):
+        self.stream = stream
+        self.kernel = kernel
+        self.model = model
+        stream.l1_notes = self.l1_notes
+
+    def lines(self):
+        return self.stream.lines()
+
+    def l1_notes(self):
+        console = os.path.join(self.stream.source.workdir, "com2.txt")
+        try:
+            with open(console, errors="replace") as f:
+                text = f.read()
+        except OSError:
+            text = ""
+        why = [l for l in L1_LINE.findall(text)
+               if not l.startswith(("linux ", "exit status"))]
+        return ["L1: " + "; ".join(why)] if why else []
+
+    def outcome(self, judge):
+        o = self.stream.outcome(judge)
+        kvm = f"KVM in {self.kernel}"
+        o.emulator += f"; {kvm}, nested"
+        o.host += f" {self.model}, {kvm}"
+        return o
