@@ -220,28 +220,39 @@ images: | $(BUILD)/.tools-run
 	@$(MAKE) --no-print-directory $$($(PYTHON) tests/images.py)
 
 # make run-kvm: pmctest on Linux KVM nested in QEMU TCG, TAP on stdout and
-# the kernel's status, as make run. KVM=6.1|6.12 picks Debian's kernel;
-# KERNEL=bzImage (or a vmlinux with a PVH entry) boots your own instead,
-# KERNEL_MODULES=dir the tree its modules are in (make modules_install
-# INSTALL_MOD_PATH=dir, or the kernel's build tree; none: KVM built in).
+# the kernel's status, as make run. KVM=SERIES picks Debian's kernel (a
+# series of tests/hosttools/images/nested/kernels.py: tests/kvm.py series
+# lists them, 6.1 6.12 7.3); KERNEL=bzImage (or a vmlinux with a PVH entry)
+# boots your own instead, KERNEL_MODULES=dir the tree its modules are in
+# (make modules_install INSTALL_MOD_PATH=dir, or the kernel's build tree;
+# none: KVM built in). L1_ARGS=words go on L1's kernel command line,
+# KVM_PARAMS='MODULE.NAME=VALUE ...' to the insmod of each of KVM's
+# modules (kvm_amd.enable_mediated_pmu=1); L1 reads each back and says
+# what it has ("# l1 params:"), and one it cannot take ends the run with
+# status 2.
 KVM		?= 6.12
-ifneq ($(filter-out 6.1 6.12,$(KVM)),)
-$(error KVM=$(KVM): Debian's kernels here are KVM=6.1 and KVM=6.12; KERNEL=path boots your own)
+ifneq ($(call without_chars,$(KVM),0 1 2 3 4 5 6 7 8 9 .)$(word 2,$(KVM)),)
+$(error KVM=$(KVM): a series of Debian's kernels, such as 6.12 or 7.3 (tests/kvm.py series lists them); KERNEL=path boots your own)
 endif
 KERNEL		?=
 KERNEL_MODULES	?=
+L1_ARGS		?=
+KVM_PARAMS	?=
 export PMCTEST_KERNEL = $(KERNEL)
 export PMCTEST_KERNEL_MODULES = $(KERNEL_MODULES)
+export PMCTEST_L1_ARGS = $(L1_ARGS)
+export PMCTEST_KVM_PARAMS = $(KVM_PARAMS)
+RUN_KVM_PARAMS	:= --l1-args "$$PMCTEST_L1_ARGS" --kvm-params "$$PMCTEST_KVM_PARAMS"
 ifneq ($(KERNEL),)
 run-kvm: $(ELF) | $(BUILD)/.tools-run $(BUILD)/.tools-nested
 	$(PYTHON) tests/kvm.py build --kernel "$$PMCTEST_KERNEL" \
 		$(if $(KERNEL_MODULES),--modules "$$PMCTEST_KERNEL_MODULES") --out $(BUILD)/kvm-own
 	$(PYTHON) tests/kvm.py run --images $(BUILD)/kvm-own --elf $(ELF) \
-		$(RUN_KVM_L0) --cmdline "$$PMCTEST_CMDLINE"
+		$(RUN_KVM_L0) $(RUN_KVM_PARAMS) --cmdline "$$PMCTEST_CMDLINE"
 else
 run-kvm: $(ELF) $(BUILD)/kvm-$(KVM)/kernel.txt
 	$(PYTHON) tests/kvm.py run --images $(BUILD)/kvm-$(KVM) --elf $(ELF) \
-		$(RUN_KVM_L0) --cmdline "$$PMCTEST_CMDLINE"
+		$(RUN_KVM_L0) $(RUN_KVM_PARAMS) --cmdline "$$PMCTEST_CMDLINE"
 endif
 # TCG_PMU=on: L1 on the QEMU with the TCG PMU, -cpu EPYC,tcg-pmu=on, so
 # that L1 finds counters and loads KVM with its vPMU on.
@@ -455,9 +466,10 @@ help:
 	@echo 'make run             boot the ISO in QEMU, print the TAP log; exit 0/1/2 as the kernel says'
 	@echo '                     ACCEL=tcg|kvm CPU=max FIRMWARE=bios|uefi TESTS=glob,glob KERNEL_ARGS=...'
 	@echo '                     QEMU_ARGS=... QEMU=...'
-	@echo 'make run-kvm         pmctest on Linux KVM nested in QEMU TCG; KVM=6.1|6.12 (Debian),'
+	@echo 'make run-kvm         pmctest on Linux KVM nested in QEMU TCG; KVM=6.1|6.12|7.3 (Debian),'
 	@echo '                     or KERNEL=bzImage KERNEL_MODULES=dir (your own); TESTS=, KERNEL_ARGS='
 	@echo '                     TCG_PMU=on: L1 on the QEMU with the TCG PMU, so KVM has its vPMU on'
+	@echo '                     L1_ARGS=words for L1'"'"'s command line, KVM_PARAMS=MODULE.NAME=VALUE...'
 	@echo 'make qemu-pmu        build (or reuse from the cache) Debian'"'"'s QEMU with tests/qemu-pmu/patches'
 	@echo 'make images          what the targets need fetched and built: Debian'"'"'s kernels (the kvm-*'
 	@echo '                     targets), Xen, the QEMU with the TCG PMU'

@@ -16,6 +16,12 @@ pmctest on one.
   tests/kvm.py run --images build/kvm-6.1 --tcg-pmu --qemu build/qemu-pmu/qemu-system-x86_64
         the same with L1 on the QEMU with the TCG PMU (-cpu EPYC,tcg-pmu=on):
         L1's perf finds counters and KVM loads with its vPMU on
+  tests/kvm.py run ... --l1-args 'nmi_watchdog=0' --kvm-params 'kvm_amd.enable_mediated_pmu=1'
+        words for L1's command line, and KVM's module parameters
+        (MODULE.NAME=VALUE), which L1's init gives to each module's insmod
+        and reads back: the "# l1 params:" line says what L1 has
+  tests/kvm.py series
+        the series of Debian's kernels KVM= takes, one a line
 """
 import argparse
 import os
@@ -31,10 +37,12 @@ from hosttools.images.nested.build import build_debian, build_own, read_info
 from hosttools.images.nested.initramfs import run_archive
 from hosttools.images.nested.kernels import KERNELS
 from hosttools.images.nested.outer import OUTER_CPU, TCG_PMU, outer_command
+from hosttools.images.nested.params import kvm_params_problem, l1_args_problem
 from hosttools.judge.tap import EXIT_ERROR as EXIT_HARNESS_ERROR
 from hosttools.procs import exit_on_signals
 from hosttools.tool_table import guard
 L1_REPORT = re.compile(r"^(pmctest-l1: .*|\s*\d+ kvm.*)$", re.M)
+L1_PARAMS = re.compile(r"^pmctest-l1: params (.*)$")
 
 
 def say(msg):
@@ -42,8 +50,13 @@ def say(msg):
 
 
 def report_l1(line):
-    """L1's report lines to stderr as they come; none join the TAP."""
-    if L1_REPORT.match(line):
+    """L1's report lines to stderr as they come (what L1 has of what was
+    asked of it as "# l1 params:", the header line tests/run's nested
+    targets write); none join the TAP on stdout."""
+    m = L1_PARAMS.match(line.strip())
+    if m:
+        print(f"# l1 params: {m.group(1)}", file=sys.stderr, flush=True)
+    elif L1_REPORT.match(line):
         print(line.strip(), file=sys.stderr, flush=True)
     return []
 
@@ -67,20 +80,22 @@ def build(args):
 
 
 def run(args):
+    kvm_params, l1_args = args.kvm_params.split(), args.l1_args.split()
+    problem = (kvm_params_problem(kvm_params) or l1_args_problem(l1_args) or
+               cmdline_problem(args.cmdline) or elf_problem(args.elf))
+    if problem:
+        say(f"{problem} (status 2)")
+        return EXIT_HARNESS_ERROR
     info = read_info(args.images)
     if info is None:
         say(f"{args.images} holds no built kernel: tests/kvm.py build first")
-        return EXIT_HARNESS_ERROR
-    problem = cmdline_problem(args.cmdline) or elf_problem(args.elf)
-    if problem:
-        say(f"{problem} (status 2)")
         return EXIT_HARNESS_ERROR
     with open(args.elf, "rb") as f:
         elf = f.read()
     with tempfile.NamedTemporaryFile(suffix=".cpio") as initrd:
         with open(os.path.join(args.images, "initrd.cpio"), "rb") as base:
             initrd.write(base.read())
-        initrd.write(run_archive(elf, args.cmdline))
+        initrd.write(run_archive(elf, args.cmdline, kvm_params, l1_args))
         initrd.flush()
         log = open(args.log, "w") if args.log else None
         cpu = OUTER_CPU + (TCG_PMU if args.tcg_pmu else "")
@@ -89,7 +104,7 @@ def run(args):
         # "Performance Events:" line before pmctest's TAP, KVM's log after.
         boot = Boot(outer_command(args.qemu, os.path.join(args.images,
                                                           "kernel"),
-                                  initrd.name, cpu), args.timeout, True, log,
+                                  initrd.name, cpu, l1_args), args.timeout, True, log,
                     stderr_line=report_l1)
     status, problem = boot.verdict()
     if problem and not boot.tap_lines:
@@ -123,7 +138,15 @@ def main(argv):
                         "tests/qemu-pmu/patches (make qemu-pmu)")
     r.add_argument("--timeout", type=float, default=600.0)
     r.add_argument("--log", help="also write the TAP here")
+    r.add_argument("--l1-args", default="", metavar="WORDS",
+                   help="words added to L1's kernel command line")
+    r.add_argument("--kvm-params", default="", metavar="MODULE.NAME=VALUE...",
+                   help="KVM's module parameters, given to each module's insmod")
+    sub.add_parser("series", help="the series of Debian's kernels KVM= takes")
     args = p.parse_args(argv)
+    if args.command == "series":
+        print("\n".join(KERNELS))
+        return 0
     if args.command == "build":
         if bool(args.name) == bool(args.kernel):
             p.error("build takes a kernel name or --kernel PATH")

@@ -17,7 +17,7 @@ import os
 import sys
 
 from hosttools.procs import exit_on_signals
-from hosttools.images.qemu_pmu import cache
+from hosttools.images import cache
 from hosttools.images.qemu_pmu.build import BuildError, build
 
 

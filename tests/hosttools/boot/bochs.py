@@ -21,7 +21,7 @@ from .probe import cached, command_output
 
 EXIT_LINE = re.compile(r"^# pmctest: exit status ([0-9]{1,9})")
 # A nested boot: the exit status L1's init hands on (nested/init.sh).
-L1_EXIT_LINE = re.compile(r"^pmctest-l1: exit status ([0-9])", re.M)
+L1_EXIT_LINE = re.compile(r"^pmctest-l1: exit status ([0-9])")
 
 
 # Where Debian's bochsbios and vgabios put the ROM images (BXSHARE moves the
@@ -97,7 +97,7 @@ def bochs_log_problem(log):
     return None
 
 
-def bochs_lines(bochs, workdir, bochsrc, timeout, l1_console=None):
+def bochs_lines(bochs, workdir, bochsrc, timeout, l1_console=None, l1_line=None):
     """The Com1Lines of Bochs run in workdir with bochsrc (its text), its
     debugger told to go at once (Debian's Bochs has the debugger)."""
     cfg = os.path.join(workdir, "bochsrc")
@@ -107,7 +107,8 @@ def bochs_lines(bochs, workdir, bochsrc, timeout, l1_console=None):
     with open(rc, "w") as f:
         f.write("c\n")
     return Com1Lines([bochs, "-q", "-f", cfg, "-rc", rc], workdir,
-                     os.path.join(workdir, "com1.txt"), timeout, l1_console)
+                     os.path.join(workdir, "com1.txt"), timeout, l1_console,
+                     l1_line)
 
 
 def bochs_problem(source, wrote):
@@ -136,14 +137,17 @@ class Com1Lines:
     Bochs started with cmd in workdir, the COM1 file read as it grows
     until the kernel's exit line (status), a second "TAP version" line
     (restarted: the guest reset), L1's exit line on the console file
-    l1_console (a nested boot), Bochs' exit or the timeout."""
+    l1_console (a nested boot), Bochs' exit or the timeout. l1_line, if
+    given, turns each line of L1's console into lines of the stream as
+    it comes (L1's report as header comments)."""
 
-    def __init__(self, cmd, workdir, com1, timeout, l1_console=None):
+    def __init__(self, cmd, workdir, com1, timeout, l1_console=None, l1_line=None):
         self.cmd = cmd
         self.workdir = workdir
         self.com1 = com1
         self.timeout = timeout
         self.l1_console = l1_console
+        self.l1_line = l1_line or (lambda line: [])
         self.serial = SerialLines()
         self.ending = Ending("Bochs")
         self.status = None          # the kernel's exit line's, or L1's
@@ -172,15 +176,20 @@ class Com1Lines:
             self.ending.preamble = self.serial.preamble
 
     def _follow(self, proc):
-        split = LineSplitter()
+        split, l1_split = LineSplitter(), LineSplitter()
         deadline = time.monotonic() + self.timeout
-        pos, exited, l1_status = 0, False, None
+        pos, l1_pos, exited, l1_status = 0, 0, False, None
         while True:
             if self.l1_console and l1_status is None:
-                m = L1_EXIT_LINE.search(read_text(self.l1_console))
-                if m:       # COM1 is complete: one more read of it
-                    l1_status, exited = int(m.group(1)), True
-            data = self._read(pos)
+                data = self._read(self.l1_console, l1_pos)
+                l1_pos += len(data)
+                for raw in l1_split.feed(data):
+                    line = raw.decode("utf-8", "replace").rstrip("\r")
+                    yield from self.l1_line(line)
+                    m = L1_EXIT_LINE.match(line)
+                    if m:   # COM1 is complete: one more read of it
+                        l1_status, exited = int(m.group(1)), True
+            data = self._read(self.com1, pos)
             pos += len(data)
             for raw in split.feed(data):
                 yield from self._line(raw)
@@ -200,10 +209,11 @@ class Com1Lines:
         if rest is not None:
             yield from self._line(rest)
 
-    def _read(self, pos):
-        if not os.path.exists(self.com1):
+    @staticmethod
+    def _read(path, pos):
+        if not os.path.exists(path):
             return b""
-        with open(self.com1, "rb") as f:
+        with open(path, "rb") as f:
             f.seek(pos)
             return f.read()
 

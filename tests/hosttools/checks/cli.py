@@ -125,10 +125,36 @@ def check_refusals(tap, args):
     tap.check(r.returncode == 2 and "command line" in r.stderr,
               "tests/run refuses a command line the kernel would not take, status 2",
               f"exit {r.returncode}\n{r.stderr}")
+    check_run_kvm_words(tap, args)
     if not os.path.exists("/dev/kvm"):
         r = run(boot + ["--accel", "kvm"])
         tap.check(r.returncode == 2 and "/dev/kvm" in r.stderr and "does not exist" in r.stderr,
                   "ACCEL=kvm without /dev/kvm: a clear message and status 2", r.stderr)
+
+
+def check_run_kvm_words(tap, args):
+    """make run-kvm's KVM_PARAMS and L1_ARGS refused before anything boots
+    where they are not words L1 can take; make hands them over untouched."""
+    kvm = [sys.executable, os.path.join(TESTS, "kvm.py"), "run", "--images",
+           args.build, "--elf", args.elf]
+    for flag, words, what in (
+            ("--kvm-params", "enable_mediated_pmu=1", "KVM_PARAMS without its module"),
+            ("--kvm-params", "kvm_amd.x='1'", "KVM_PARAMS with a quote"),
+            ("--l1-args", 'nmi_watchdog="0"', "L1_ARGS with a quote")):
+        r = run(kvm + [flag, words])
+        tap.check(r.returncode == 2 and flag.strip("-").split("-")[0].upper() in
+                  r.stderr.replace("_", "-").upper(),
+                  f"tests/kvm.py run refuses {what} before booting, status 2",
+                  f"exit {r.returncode}\n{r.stderr[-300:]}")
+    r = run(["make", "--no-print-directory", "-n", "run-kvm", "KVM=7.3",
+             "KVM_PARAMS=kvm_amd.enable_mediated_pmu=1", "L1_ARGS=nmi_watchdog=0"])
+    tap.check(r.returncode == 0 and '--kvm-params "$PMCTEST_KVM_PARAMS"' in r.stdout
+              and "build/kvm-7.3" in r.stdout,
+              "make run-kvm KVM=7.3 KVM_PARAMS= L1_ARGS= hands both to tests/kvm.py",
+              f"exit {r.returncode}\n{r.stdout[-400:]}{r.stderr[-200:]}")
+    r = run(["make", "--no-print-directory", "-n", "run-kvm", "KVM=../x"])
+    tap.check(r.returncode != 0 and "KVM=../x" in r.stderr,
+              "make run-kvm KVM=../x is refused, naming the value", r.stderr[-300:])
 
 
 def check_bench_kut(tap, args):

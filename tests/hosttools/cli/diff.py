@@ -26,7 +26,7 @@ EXIT_SAME, EXIT_DIFFERENT = 0, 1
 
 # The header comments that say what the target is (a nested target's L1
 # adds its own two, targets/nested.py; Xen its VPMU lines, targets/xen.py).
-HEADER = re.compile(r"^# (boot|vendor|screen|hypervisor|cpu|cpuid|pmu|l1 kvm|l1 perf|xen): (.*)$")
+HEADER = re.compile(r"^# (boot|vendor|screen|hypervisor|cpu|cpuid|pmu|l1 kvm|l1 params|l1 perf|xen): (.*)$")
 
 
 # The verdicts the diff names, by what the kernel said of a test.

@@ -53,9 +53,10 @@ class BochsStream:
         return o
 
 
-def bochs_stream(target, bochs, launch, iso, com2=None):
+def bochs_stream(target, bochs, launch, iso, com2=None, l1_line=None):
     """The BochsStream of target's model, CPUs and options booting iso in
-    a scratch directory of its own."""
+    a scratch directory of its own; com2: the file of a nested L1's
+    console, whose lines l1_line turns into lines of the stream."""
     p = target.params
     work = tempfile.mkdtemp(prefix=target.name + "-", dir=launch.workdir)
     rc = bochsrc_text(p["cpu"], target.cpus, p.get("bochs_cpu", ""),
@@ -63,7 +64,7 @@ def bochs_stream(target, bochs, launch, iso, com2=None):
                       os.path.join(work, "bochs.log"),
                       com2 and os.path.join(work, com2))
     source = bochs_lines(bochs, work, rc, launch.timeout,
-                         com2 and os.path.join(work, com2))
+                         com2 and os.path.join(work, com2), l1_line)
     return BochsStream(source, launch.keep)
 
 

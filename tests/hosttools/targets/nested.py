@@ -11,6 +11,11 @@ Parameters:
           -cpu EPYC,tcg-pmu=on: L1's perf finds counters and KVM loads
           with its vPMU on) or "bochs" (VMX, so KVM's Intel side; GRUB
           boots L1's bzImage and initramfs from an ISO)
+  l1_args     words added to L1's kernel command line (e.g. nmi_watchdog=0)
+  kvm_params  KVM's module parameters, MODULE.NAME=VALUE (e.g.
+          kvm_amd.enable_mediated_pmu=1), which L1's init gives to the
+          insmod of each module and reads back: the header's "# l1
+          params:" line says what L1 really has
   cpu, bochs_cpu, megs   the outer Bochs' model, cpu: options and memory
 
 In the outer QEMU, COM1 carries pmctest's TAP as in a direct boot and
@@ -27,6 +32,7 @@ from ..images.nested.build import read_info
 from ..images.nested.initramfs import run_archive
 from ..images.nested.iso import make_iso
 from ..images.nested.outer import OUTER_CPU, TCG_PMU, outer_command
+from ..images.nested.params import kvm_params_problem, l1_args_problem
 from .bochs import bochs_stream, bochs_why_not
 from .kind import Kind, ProcessStream, new_outcome
 from .qemu import counting_qemu_why_not
@@ -35,17 +41,20 @@ L1_LINE = re.compile(r"^pmctest-l1: (.*)$", re.M)
 # KVM's log of the guest as init.sh counts it: "  2 kvm: kvm [137]: vcpu0,
 # guest rIP: 0x10047d Unhandled WRMSR(0xc0010004) = 0x5a5a"
 KVM_LOG = re.compile(r"^\s*(\d+) kvm.*?guest rIP: \S+ (.*)$", re.M)
-# What init says of L1 before pmctest starts: KVM's enable_pmu and perf's
+# What init says of L1 before pmctest starts: KVM's enable_pmu, the
+# parameters and command-line words asked for as L1 has them, and perf's
 # "Performance Events:" line. Each becomes a header comment of the log
-# ("# l1 kvm: enable_pmu=Y", "# l1 perf: Performance Events: ..."), which
-# an expectation file's "# header:" lines can require.
+# ("# l1 kvm: enable_pmu=Y", "# l1 params: kvm_amd.enable_mediated_pmu=Y
+# nmi_watchdog=0", "# l1 perf: Performance Events: ..."), which an
+# expectation file's "# header:" lines can require.
 L1_HEADER = (
     (re.compile(r"^pmctest-l1: linux \S+, kvm (enable_pmu=\S*)$"), "l1 kvm"),
+    (re.compile(r"^pmctest-l1: params (.*)$"), "l1 params"),
     (re.compile(r"^pmctest-l1: (Performance Events: .*|no Performance "
                 r"Events: line .*)$"), "l1 perf"),
 )
 # init's report lines that are no reason why pmctest did not run
-L1_ROUTINE = ("linux ", "exit status", "Performance Events:",
+L1_ROUTINE = ("linux ", "exit status", "params ", "Performance Events:",
               "no Performance Events:")
 
 
@@ -116,11 +125,21 @@ class Nested(Kind):
             return f"{where} has no bzImage for GRUB ({how})"
         return None
 
+    @property
+    def l1_args(self):
+        return tuple(self.target.params.get("l1_args", ()))
+
     def run_archive(self, launch):
         with open(self.programs.elf, "rb") as f:
-            return run_archive(f.read(), launch.cmdline)
+            return run_archive(f.read(), launch.cmdline,
+                               self.target.params.get("kvm_params", ()),
+                               self.l1_args)
 
     def boot(self, launch):
+        problem = (kvm_params_problem(self.target.params.get("kvm_params", ())) or
+                   l1_args_problem(self.l1_args))
+        if problem:
+            raise RuntimeError(problem)
         info = read_info(self.images_dir)
         if self.outer == "bochs":
             return self.boot_in_bochs(info, launch)
@@ -145,7 +164,7 @@ class Nested(Kind):
             out.write(base.read())
             out.write(self.run_archive(launch))
         source = ProcessLines(outer_command(qemu, os.path.join(self.images_dir, "kernel"),
-                                            initrd, cpu),
+                                            initrd, cpu, self.l1_args),
                               launch.timeout, stderr_line=l1_header)
         return NestedQemuStream(source, outcome, initrd)
 
@@ -154,11 +173,12 @@ class Nested(Kind):
         launch.note(f"kernel {kernel}, its bzImage by GRUB; modules {info['modules']}")
         try:
             iso = make_iso(self.images_dir, self.run_archive(launch),
-                           os.path.join(launch.workdir, self.target.name + "-kvm.iso"))
+                           os.path.join(launch.workdir, self.target.name + "-kvm.iso"),
+                           self.l1_args)
         except (RuntimeError, OSError) as e:
             raise RuntimeError(f"the nested ISO: {e}")
         stream = bochs_stream(self.target, self.programs.bochs, launch, iso,
-                              com2="com2.txt")
+                              com2="com2.txt", l1_line=l1_header)
         return NestedBochsStream(stream, kernel, self.target.params["cpu"])
 
 

@@ -40,19 +40,22 @@ def bochs(name, cpu, about, bochs_cpu="", expect=None, timeout=300, cpus=1,
 
 
 def nested(name, kernel, about, expect=None, timeout=300, explicit=False,
-           qemu_pmu=False, subset=None):
+           qemu_pmu=False, subset=None, l1_args=(), kvm_params=()):
     """pmctest in QEMU -accel kvm -cpu host -M microvm (PVH) on the KVM of
     Linux KERNEL, which runs in QEMU TCG -cpu EPYC (AMD SVM, nested
     paging). qemu_pmu: L1 on the QEMU with the TCG PMU, -cpu
     EPYC,tcg-pmu=on, so that L1's perf finds counters and KVM loads with
-    its vPMU on (hosttools/targets/nested.py)."""
+    its vPMU on; l1_args, kvm_params: L1's command-line words and KVM's
+    module parameters (hosttools/targets/nested.py)."""
     return Target(name, "nested", "pvh", about, expect or name, timeout,
                   subset=subset or KVM_SUBSET, explicit=explicit,
                   params=dict(kernel=kernel,
-                              outer="qemu-pmu" if qemu_pmu else "qemu"))
+                              outer="qemu-pmu" if qemu_pmu else "qemu",
+                              l1_args=tuple(l1_args), kvm_params=tuple(kvm_params)))
 
 
-def bochs_nested(name, kernel, cpu, about, timeout=1800):
+def bochs_nested(name, kernel, cpu, about, timeout=1800, l1_args=(),
+                 kvm_params=()):
     """pmctest in QEMU -accel kvm on the KVM of Linux KERNEL (its bzImage
     and initramfs from a GRUB ISO), which runs in Bochs: VMX, so KVM's
     Intel side. 1 GiB; unknown MSRs read 0 (Linux's early boot reads
@@ -60,7 +63,8 @@ def bochs_nested(name, kernel, cpu, about, timeout=1800):
     return Target(name, "nested", "iso", about, name, timeout,
                   subset=VMX_SUBSET, explicit=True,
                   params=dict(kernel=kernel, outer="bochs", cpu=cpu,
-                              bochs_cpu="ignore_bad_msrs=1", megs=1024))
+                              bochs_cpu="ignore_bad_msrs=1", megs=1024,
+                              l1_args=tuple(l1_args), kvm_params=tuple(kvm_params)))
 
 
 def xen(name, xen_args, about, cpu="EPYC", bare="qemu-tcg-amd-microvm",
@@ -218,6 +222,12 @@ TARGETS = [
            "Linux KVM 6.12 (Debian) with the vPMU on (enable_pmu=Y), nested "
            "in QEMU TCG with the TCG PMU, -cpu EPYC,tcg-pmu=on",
            qemu_pmu=True, subset=VPMU_SUBSET),
+    # KVM's emulated vPMU as Linux 7.x has it (trixie-backports' 7.3): the
+    # baseline of its mediated vPMU (enable_mediated_pmu), off here.
+    nested("kvm-7.3-vpmu", "7.3",
+           "Linux KVM 7.3 (Debian trixie-backports) with its emulated vPMU "
+           "(enable_pmu=Y), nested in QEMU TCG with the TCG PMU, -cpu "
+           "EPYC,tcg-pmu=on", qemu_pmu=True, subset=VPMU_SUBSET),
     # KVM's Intel side: Bochs emulates VMX, GRUB boots 6.12 with kvm-intel.
     # Slow (every instruction of L1 and of its KVM in Bochs): by name only,
     # with a subset of its own.

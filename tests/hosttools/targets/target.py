@@ -57,7 +57,11 @@ class Target:
         """What JUnit's testsuite says of it: the kind, the route, the
         parameters that are words, the line about it and its file."""
         props = {"kind": self.kind, "route": self.route}
-        props.update((k, str(v)) for k, v in self.params.items()
-                     if isinstance(v, (str, int)) and not isinstance(v, bool) and v != "")
+        for key, value in self.params.items():
+            if isinstance(value, tuple) and all(isinstance(w, str) for w in value):
+                value = " ".join(value)
+            if isinstance(value, (str, int)) and not isinstance(value, bool) \
+                    and value != "":
+                props[key] = str(value)
         props.update(about=self.about, expect=self.expect)
         return props

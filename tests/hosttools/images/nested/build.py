@@ -4,18 +4,28 @@
                kernel has a PVH entry, else the image as given
   bzImage      the image as given, if it is one: what GRUB loads (iso.py)
   initrd.cpio  the initramfs (initramfs.py)
-  kernel.txt   key=value lines: what was built from what (kernel_info)"""
+  kernel.txt   key=value lines: what was built from what (kernel_info)
+
+Debian's kernels are built once into the cache outside the clone
+(hosttools/images/cache.py: nested-NAME-KEY/, KEY over the packages'
+versions, the host's QEMU that goes into the initramfs and this
+builder's sources) and copied from there: a new clone, or one after make
+clean, builds nothing again."""
+import glob
+import hashlib
 import os
 import re
 import shutil
 import tempfile
 
-from . import debs
-from .initramfs import base_archive
-from .kernels import BUSYBOX, KERNELS
+from .. import cache
+from .debs import IMAGE_PARTS, IMAGE_PATHS, MODULE_PARTS, Debs, unpack
+from .initramfs import base_archive, qemu_binary
+from .kernels import BUSYBOX, BUSYBOX_RELEASE, KERNELS, modules_package
 from .vmlinux import payload, pvh_kernel
 
 INFO = "kernel.txt"
+HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def linux_version(image):
@@ -59,28 +69,76 @@ def write_images(out, image, module_tree, busybox, info):
     return info
 
 
-def busybox_binary(work, say):
-    deb, version = debs.fetch_package(BUSYBOX, work, say)
-    debs.unpack(deb, os.path.join(work, "busybox"), ["./bin/busybox"])
+def busybox_binary(root, work, say):
+    """busybox from the cache where a busybox-static is there, else
+    fetched: (its path, its version)."""
+    debs = Debs(root, BUSYBOX_RELEASE, say)
+    kept = sorted(glob.glob(os.path.join(debs.folder, f"{BUSYBOX}_*.deb")))
+    if kept:
+        deb, version = kept[-1], None
+    else:
+        deb, version = debs.fetch(BUSYBOX)
+    unpack(deb, os.path.join(work, "busybox"), ["./bin/busybox"])
+    version = version or os.path.basename(deb).split("_")[1]
     return os.path.join(work, "busybox", "bin", "busybox"), version
 
 
-def build_debian(name, out, say):
-    """The images of Debian's kernel KERNELS[name] under out."""
+def image_key(kernel):
+    """16 hex digits over what Debian's kernel's images are made of: the
+    pinned packages, the QEMU that goes into the initramfs, and this
+    builder. (Where the pin has vanished, the entry holds the newest of
+    the series, and its kernel.txt says which.)"""
+    h = hashlib.sha256()
+    h.update(repr(sorted(kernel.items())).encode())
+    with open(qemu_binary(), "rb") as f:
+        h.update(hashlib.sha256(f.read()).digest())
+    for path in sorted(glob.glob(os.path.join(HERE, "*.py")) +
+                       [os.path.join(HERE, "init.sh")]):
+        with open(path, "rb") as f:
+            h.update(os.path.basename(path).encode() + b"\0" + f.read())
+    return h.hexdigest()[:16]
+
+
+def build_debian(name, out, say, root=None):
+    """The images of Debian's kernel KERNELS[name] under out, copied from
+    the cache (built there first where they are not)."""
+    root = root or cache.default_root()
+    entry = os.path.join(root, f"nested-{name}-{image_key(KERNELS[name])}")
+    if not read_info(entry):
+        with cache.locked(root, os.path.basename(entry), say):
+            if not read_info(entry):
+                build_entry(name, entry, root, say)
+    else:
+        say(f"{entry}: the images of {name}, cached")
+    shutil.rmtree(out, ignore_errors=True)
+    shutil.copytree(entry, out)
+    return read_info(out)
+
+
+def build_entry(name, entry, root, say):
+    """Fetch, unpack and build KERNELS[name]'s images into the cache entry
+    (renamed into place whole)."""
     kernel = KERNELS[name]
-    work = tempfile.mkdtemp(prefix="kvm-", dir=os.path.dirname(os.path.abspath(out)))
+    work = tempfile.mkdtemp(prefix="kvm-", dir=root)
     try:
-        deb, package, version = debs.fetch_kernel(kernel, work, say)
+        debs = Debs(root, kernel["release"], say)
+        deb, package, version = debs.fetch_kernel(kernel)
         tree = os.path.join(work, "linux")
-        debs.unpack(deb, tree, debs.KERNEL_PARTS)
-        images = glob_one(os.path.join(tree, "boot", "vmlinuz-*"))
-        busybox, bb_version = busybox_binary(work, say)
-        with open(images, "rb") as f:
+        if "modules" in kernel:
+            unpack(deb, tree, IMAGE_PARTS)
+            modules, _ = debs.fetch(modules_package(kernel, package), version)
+            unpack(modules, tree, MODULE_PARTS)
+        else:
+            unpack(deb, tree, IMAGE_PARTS + MODULE_PARTS)
+        busybox, bb_version = busybox_binary(root, work, say)
+        with open(glob_one([os.path.join(tree, p) for p in IMAGE_PATHS]), "rb") as f:
             image = f.read()
-        return write_images(out, image, tree, busybox, dict(
+        staging = os.path.join(work, "images")
+        write_images(staging, image, tree, busybox, dict(
             package=package, version=version,
             pinned=f"{kernel['package']} {kernel['version']}",
             busybox=f"{BUSYBOX} {bb_version}"))
+        os.rename(staging, entry)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
@@ -90,7 +148,7 @@ def build_own(image_path, module_tree, out, say):
     entry) and its module tree (None: KVM built in)."""
     work = tempfile.mkdtemp(prefix="kvm-", dir=os.path.dirname(os.path.abspath(out)))
     try:
-        busybox, bb_version = busybox_binary(work, say)
+        busybox, bb_version = busybox_binary(cache.default_root(), work, say)
         with open(image_path, "rb") as f:
             image = f.read()
         return write_images(out, image, module_tree, busybox, dict(
@@ -102,12 +160,13 @@ def build_own(image_path, module_tree, out, say):
         shutil.rmtree(work, ignore_errors=True)
 
 
-def glob_one(pattern):
-    import glob
-    found = sorted(glob.glob(pattern))
-    if not found:
-        raise ValueError(f"nothing matches {pattern}")
-    return found[-1]
+def glob_one(patterns):
+    """The last path the first pattern that matches any matches."""
+    for pattern in patterns:
+        found = sorted(glob.glob(pattern))
+        if found:
+            return found[-1]
+    raise ValueError(f"nothing matches {' or '.join(patterns)}")
 
 
 def read_info(out):

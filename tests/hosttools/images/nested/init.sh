@@ -1,5 +1,5 @@
 #!/bin/sh
-# /init of the nested-KVM initramfs (tests/hosttools/nested/initramfs.py).
+# /init of the nested-KVM initramfs (tests/hosttools/images/nested/initramfs.py).
 #
 # The outer machine has two serial ports: COM1 (ttyS0) carries pmctest's
 # TAP and nothing else, COM2 (ttyS1) is Linux's console, where this script
@@ -24,11 +24,25 @@ finish() {
 	poweroff -f
 }
 
+# KVM's module parameters (make run-kvm KVM_PARAMS=; params.py): lines
+# "MODULE NAME=VALUE", each given to the insmod of its module. busybox's
+# insmod does not read kvm_amd.x=1 off the command line as kmod would.
+params_of() { sed -n "s/^$1 //p" /pmctest/kvm-params 2>/dev/null | tr '\n' ' '; }
+
 vendor=amd
 grep -q GenuineIntel /proc/cpuinfo && vendor=intel
+loaded=" "
 if [ -f /lib/modules/$vendor.order ]; then
 	for m in $(cat /lib/modules/$vendor.order); do
-		insmod /lib/modules/$m.ko || say "insmod $m failed"
+		p=$(params_of $m)
+		if insmod /lib/modules/$m.ko $p; then
+			loaded="$loaded$m "
+		elif [ -n "$p" ]; then
+			say "insmod $m refused its parameters: $p"
+			finish 2
+		else
+			say "insmod $m failed"
+		fi
 	done
 fi
 if [ ! -c /dev/kvm ]; then
@@ -39,6 +53,35 @@ if [ ! -c /dev/kvm ]; then
 	finish 2
 fi
 say "linux $(uname -r), kvm enable_pmu=$(cat /sys/module/kvm/parameters/enable_pmu 2>/dev/null)"
+# What L1 really has of what it was asked: each module parameter as the
+# module left it (KVM clears one it cannot honour: enable_mediated_pmu
+# without the host PMU it needs), each command-line word as /proc/cmdline
+# has it. A module that is not loaded, or lacks the parameter, ends the
+# run: it must never run on without what was asked.
+params=""
+while read -r m kv; do
+	[ -n "$m" ] || continue
+	name=${kv%%=*}
+	case "$loaded" in
+	*" $m "*) ;;
+	*) say "KVM_PARAMS: module $m is not loaded here ($vendor: $(cat /lib/modules/$vendor.order 2>/dev/null | tr '\n' ' '))"; finish 2 ;;
+	esac
+	file=/sys/module/$(echo $m | tr - _)/parameters/$name
+	if [ ! -r "$file" ]; then
+		say "KVM_PARAMS: module $m has no parameter $name"
+		finish 2
+	fi
+	params="$params $(echo $m | tr - _).$name=$(cat $file)"
+done < /pmctest/kvm-params
+cmdline=" $(cat /proc/cmdline) "
+while read -r word; do
+	[ -n "$word" ] || continue
+	case "$cmdline" in
+	*" $word "*) params="$params $word" ;;
+	*) say "L1_ARGS: $word is not on L1's command line: $(cat /proc/cmdline)"; finish 2 ;;
+	esac
+done < /pmctest/l1-args
+say "params${params:- (none)}"
 # Whether L1's perf found counters: "Performance Events: AMD PMU driver."
 # with them, "... no PMU driver, software events only." without.
 perf=$(dmesg | sed -n 's/^\[[^]]*\] //; /Performance Events:/p' | tail -1)

@@ -12,6 +12,7 @@ import subprocess
 
 from . import cpio
 from .modules import ENTRY_MODULES, load_order
+from .params import insmod_lines
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 INIT = os.path.join(HERE, "init.sh")
@@ -23,7 +24,7 @@ MOUNT_POINTS = ("proc", "sys", "dev")
 # busybox applets init.sh uses
 APPLETS = ("sh", "mount", "insmod", "cat", "echo", "grep", "sed", "sort",
            "uniq", "tail", "tee", "mkdir", "dd", "printf", "dmesg", "poweroff",
-           "uname")
+           "uname", "tr")
 
 
 def shared_libraries(binary):
@@ -38,12 +39,17 @@ def read(path):
         return f.read()
 
 
-def qemu_files(qemu):
-    """{archive path: (bytes, mode)} for QEMU, its libraries and firmware."""
+def qemu_binary(qemu="qemu-system-x86_64"):
+    """The host's QEMU binary that goes into the initramfs (its real path)."""
     binary = shutil.which(qemu)
     if not binary:
         raise ValueError(f"{qemu} not found (Debian: qemu-system-x86)")
-    binary = os.path.realpath(binary)
+    return os.path.realpath(binary)
+
+
+def qemu_files(qemu):
+    """{archive path: (bytes, mode)} for QEMU, its libraries and firmware."""
+    binary = qemu_binary(qemu)
     files = {"usr/bin/qemu-system-x86_64": (read(binary), 0o755)}
     for lib in shared_libraries(binary):
         # the loader is named by its link path (/lib64/ld-linux-x86-64.so.2)
@@ -75,7 +81,12 @@ def base_archive(busybox, module_tree, qemu="qemu-system-x86_64"):
     return cpio.archive(files, links, MOUNT_POINTS), loaded
 
 
-def run_archive(elf, cmdline):
-    """The per-run part: /pmctest/pmctest.elf and its command line."""
-    return cpio.archive({"pmctest/pmctest.elf": (elf, 0o644),
-                         "pmctest/args": (cmdline.encode(), 0o644)})
+def run_archive(elf, cmdline, kvm_params=(), l1_args=()):
+    """The per-run part: /pmctest/pmctest.elf and its command line, KVM's
+    module parameters for init.sh's insmods (params.py), and the words L1's
+    command line was given, which init.sh reads back from /proc/cmdline."""
+    return cpio.archive({
+        "pmctest/pmctest.elf": (elf, 0o644),
+        "pmctest/args": (cmdline.encode(), 0o644),
+        "pmctest/kvm-params": (insmod_lines(kvm_params).encode(), 0o644),
+        "pmctest/l1-args": ("".join(w + "\n" for w in l1_args).encode(), 0o644)})

@@ -8,7 +8,7 @@ import shutil
 import subprocess
 import tempfile
 
-from .outer import L1_CMDLINE
+from .outer import l1_cmdline
 
 GRUB_CFG = """serial --unit=0 --speed=115200
 terminal_input serial
@@ -22,9 +22,10 @@ menuentry "pmctest on KVM" {{
 """
 
 
-def make_iso(images, run_archive, out):
+def make_iso(images, run_archive, out, l1_args=()):
     """The ISO at out; images is a built directory (build.py) whose kernel
-    came as a bzImage. RuntimeError says what failed."""
+    came as a bzImage; l1_args: words for L1's command line. RuntimeError
+    says what failed."""
     bzimage = os.path.join(images, "bzImage")
     if not os.path.exists(bzimage):
         raise RuntimeError(f"{images} has no bzImage for GRUB to load")
@@ -39,7 +40,7 @@ def make_iso(images, run_archive, out):
         with open(os.path.join(boot, "run.cpio"), "wb") as f:
             f.write(run_archive)
         with open(os.path.join(boot, "grub", "grub.cfg"), "w") as f:
-            f.write(GRUB_CFG.format(cmdline=L1_CMDLINE))
+            f.write(GRUB_CFG.format(cmdline=l1_cmdline(l1_args)))
         p = subprocess.run(["grub-mkrescue", "-o", out, tree],
                            stdin=subprocess.DEVNULL, capture_output=True,
                            text=True)

@@ -1,7 +1,7 @@
 """The outer machine of a nested boot: QEMU TCG with AMD SVM (-cpu EPYC),
 the L1 kernel booted by PVH with the initramfs, COM1 (TAP) on stdout and
 COM2 (Linux's console and init's "pmctest-l1:" lines) on stderr, where
-tests/hosttools/boot.py also watches for QEMU's fatal messages: the inner
+tests/hosttools/boot/process.py also watches for QEMU's fatal messages: the inner
 QEMU prints them there."""
 
 # L1 has one vCPU and no devices but the two serial ports; mitigations=off
@@ -16,11 +16,17 @@ OUTER_MEMORY = 1024
 L1_CMDLINE = "console=ttyS1 loglevel=3 panic=-1 mitigations=off"
 
 
-def outer_command(qemu, kernel, initrd, cpu=OUTER_CPU, extra=()):
+def l1_cmdline(l1_args=()):
+    """L1's kernel command line: ours, then the words a user added
+    (params.py has checked them)."""
+    return " ".join([L1_CMDLINE, *l1_args])
+
+
+def outer_command(qemu, kernel, initrd, cpu=OUTER_CPU, l1_args=(), extra=()):
     return [qemu, "-accel", "tcg", "-cpu", cpu, "-m", str(OUTER_MEMORY),
             "-nodefaults", "-no-reboot", "-display", "none",
             "-monitor", "none",
             "-serial", "stdio", "-serial", "file:/dev/stderr",
             "-device", "isa-debug-exit,iobase=0xf4,iosize=0x04",
             "-kernel", kernel, "-initrd", initrd,
-            "-append", L1_CMDLINE] + list(extra)
+            "-append", l1_cmdline(l1_args)] + list(extra)

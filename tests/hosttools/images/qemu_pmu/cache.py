@@ -1,17 +1,8 @@
-"""The cache of built emulators, outside the clone (make clean keeps it):
-${XDG_CACHE_HOME:-$HOME/.cache}/pmctest/qemu-pmu-KEY/, holding bin/ and
-info. An entry appears whole (renamed into place) or not at all, and a
-lock file per key makes a second build of the same key wait for the
-first instead of racing it."""
-import contextlib
-import fcntl
+"""The QEMU with the TCG PMU's entries in the cache (hosttools/images/
+cache.py): qemu-pmu-KEY/, holding bin/ and info."""
 import os
 
-
-def default_root():
-    base = os.environ.get("XDG_CACHE_HOME") or \
-        os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "pmctest")
+from .. import cache
 
 
 def entry(root, key):
@@ -23,14 +14,6 @@ def complete(path, binary):
         os.path.isfile(os.path.join(path, "info"))
 
 
-@contextlib.contextmanager
 def locked(root, key, say):
     """Held while building KEY; waits, saying so, for another build."""
-    os.makedirs(root, exist_ok=True)
-    with open(os.path.join(root, f"qemu-pmu-{key}.lock"), "w") as lock:
-        try:
-            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            say(f"another build of qemu-pmu-{key} is running: waiting for it")
-            fcntl.flock(lock, fcntl.LOCK_EX)
-        yield
+    return cache.locked(root, f"qemu-pmu-{key}", say)
