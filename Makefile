@@ -212,12 +212,17 @@ NESTED_SRCS	:= $(wildcard tests/hosttools/images/nested/*.py \
 $(BUILD)/kvm-%/kernel.txt: $(NESTED_SRCS) | $(BUILD)/.tools-run $(BUILD)/.tools-nested
 	$(PYTHON) tests/kvm.py build $* --out $(BUILD)/kvm-$*
 nested-image-%: $(BUILD)/kvm-%/kernel.txt ;
+# (reached through the pattern above, kernel.txt would be an intermediate
+# file, which make deletes once the goal is made)
+.PRECIOUS: $(BUILD)/kvm-%/kernel.txt
 
 # make images: everything the targets need fetched and built (the nested
 # images, the counting emulators, Xen), each kind declaring its own
 # (Kind.images() in tests/hosttools/targets/; tests/images.py lists them).
 images: | $(BUILD)/.tools-run
 	@$(MAKE) --no-print-directory $$($(PYTHON) tests/images.py)
+	@$(PYTHON) tests/images.py --check --build $(BUILD) --qemu-pmu $(QEMU_PMU) \
+		--xen "$$PMCTEST_XEN"
 
 # make run-kvm: pmctest on Linux KVM nested in QEMU TCG, TAP on stdout and
 # the kernel's status, as make run. KVM=SERIES picks Debian's kernel (a

@@ -71,6 +71,13 @@ def check_images(tap):
               "tests/images.py names what a target's kind needs: Xen and the "
               "QEMU with the TCG PMU for xen-pvh-dom0-vpmu-counting",
               f"exit {r.returncode}\n{r.stdout[-300:]}{r.stderr[-300:]}")
+    r = run([sys.executable, os.path.join(TESTS, "images.py"), "--check", "--build",
+             "/nonexistent", "--qemu-pmu", "/nonexistent/qemu-pmu/qemu-system-x86_64",
+             "--xen", "/nonexistent/xen/xen"])
+    tap.check(r.returncode == 2 and "kvm-6.12: /nonexistent/kvm-6.12 is not built" in r.stderr
+              and "xen-pvh-dom0: /nonexistent/xen/xen was not fetched" in r.stderr,
+              "tests/images.py --check names each target whose images make images "
+              "did not make, status 2", f"exit {r.returncode}\n{r.stderr[-400:]}")
     r = run([sys.executable, os.path.join(TESTS, "images.py"), "--target", "no-such"])
     tap.check(r.returncode == 2 and "no-such" in r.stderr,
               "tests/images.py --target no-such is refused, naming it, status 2",

@@ -26,7 +26,8 @@ from .xen import Xen
 KINDS = {kind.NAME: kind for kind in (Qemu, CountingQemu, Bochs, Nested, Xen, Vmm)}
 
 __all__ = ["KINDS", "TARGETS", "VMMS", "Launch", "Programs", "by_name",
-           "select", "lava_kind", "images", "lava_target", "lava_device_target",
+           "select", "lava_kind", "images", "images_missing", "lava_target",
+           "lava_device_target",
            "bare_target"]
 
 
@@ -53,6 +54,17 @@ def images(names=None):
                 if image not in wanted:
                     wanted.append(image)
     return wanted
+
+
+def images_missing(programs):
+    """(target name, what is missing) for each target make images should
+    have made the images of and did not."""
+    found = []
+    for t in TARGETS:
+        missing = select(t, programs).images_missing()
+        if missing:
+            found.append((t.name, missing))
+    return found
 
 
 def lava_target(cpu, route, cpus=1):

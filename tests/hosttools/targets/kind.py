@@ -61,6 +61,13 @@ class Kind:
         """The make targets this target needs built (make images)."""
         return []
 
+    def images_missing(self):
+        """What make images should have made for this target and did not,
+        or None. An image make could not have (no network: the fetch said
+        why, beside it) is not missing: the target is unavailable with
+        that reason."""
+        return None
+
     def why_not(self):
         """Why this target cannot boot here, in words a user can act on,
         or None; the checks all kinds share come after the kind's own."""

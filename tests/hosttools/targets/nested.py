@@ -35,7 +35,7 @@ from ..images.nested.outer import OUTER_CPU, TCG_PMU, outer_command
 from ..images.nested.params import kvm_params_problem, l1_args_problem
 from .bochs import bochs_stream, bochs_why_not
 from .kind import Kind, ProcessStream, new_outcome
-from .qemu import counting_qemu_why_not
+from .qemu import counting_qemu_why_not, missing_counting_qemu
 
 L1_LINE = re.compile(r"^pmctest-l1: (.*)$", re.M)
 # KVM's log of the guest as init.sh counts it: "  2 kvm: kvm [137]: vcpu0,
@@ -114,6 +114,12 @@ class Nested(Kind):
         else:
             why = None
         return why or self.images_why_not()
+
+    def images_missing(self):
+        if self.target.params["kernel"] == "own":
+            return None
+        return self.images_why_not() or (
+            self.outer == "qemu-pmu" and missing_counting_qemu(self.programs.qemu_pmu))
 
     def images_why_not(self):
         where = self.images_dir

@@ -122,6 +122,18 @@ class CountingQemu(Qemu):
         return counting_qemu_why_not(self.programs.qemu_pmu) or \
             self.machine_why_not()
 
+    def images_missing(self):
+        return missing_counting_qemu(self.programs.qemu_pmu)
+
+
+def missing_counting_qemu(binary):
+    """Where make's build neither made the QEMU with the TCG PMU nor said
+    why it could not: what is missing."""
+    if os.access(binary, os.X_OK) or os.path.exists(
+            os.path.join(os.path.dirname(binary), "unavailable")):
+        return None
+    return f"{binary} was not built, and nothing says why"
+
 
 def counting_qemu_why_not(binary):
     """Why the QEMU with the TCG PMU cannot run, or None: the reason make's

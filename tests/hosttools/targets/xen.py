@@ -16,7 +16,7 @@ from ..boot.qemu import DEBUG_EXIT, qemu_devices, qemu_version
 from ..boot.xen_console import XenConsole
 from ..images.xen import xen_package, xen_unavailable
 from .kind import Kind, ProcessStream, new_outcome
-from .qemu import counting_qemu_why_not
+from .qemu import counting_qemu_why_not, missing_counting_qemu
 
 # Xen's command line: a PVH dom0 (it needs the IOMMU), small, with one
 # vCPU (Xen starts a PVH guest's others by hypercall, not INIT-SIPI-SIPI,
@@ -41,6 +41,13 @@ class Xen(Kind):
     def images(self):
         return ["xen"] + (["qemu-pmu"] if self.target.params["outer"] == "qemu-pmu"
                           else [])
+
+    def images_missing(self):
+        xen = self.programs.xen
+        if not os.path.isfile(xen) and xen_unavailable(xen) is None:
+            return f"{xen} was not fetched, and nothing says why"
+        return (self.target.params["outer"] == "qemu-pmu" and
+                missing_counting_qemu(self.qemu)) or None
 
     def why_not(self):
         if self.target.params["outer"] == "qemu-pmu":

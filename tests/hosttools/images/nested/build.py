@@ -110,8 +110,11 @@ def build_debian(name, out, say, root=None):
                 build_entry(name, entry, root, say)
     else:
         say(f"{entry}: the images of {name}, cached")
+    # the copy appears whole or not at all: kernel.txt says it is built
+    shutil.rmtree(out + ".tmp", ignore_errors=True)
+    shutil.copytree(entry, out + ".tmp")
     shutil.rmtree(out, ignore_errors=True)
-    shutil.copytree(entry, out)
+    os.rename(out + ".tmp", out)
     return read_info(out)
 
 
