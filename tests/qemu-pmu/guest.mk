@@ -1,7 +1,8 @@
 # The TCG PMU's migration check (tests/check.py qemu_pmu_migration): a guest that
 # counts its own instructions across a fixed loop (guest/migrate_count.c),
 # booted as the floor kernel is, run to its end and migrated mid-loop on
-# the AMD and the Intel model; both counts must be equal.
+# the AMD model, the AMD model with PerfMonV2 and the Intel model; both
+# counts must be equal (and, with PerfMonV2, the global registers kept).
 MIGRATE_ELF	:= $(BUILD)/migrate_count.elf
 MIGRATE_OBJS	:= $(BOOT_OBJS) $(BUILD)/obj/tests/qemu-pmu/guest/migrate_count.o
 

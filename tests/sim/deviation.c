@@ -111,6 +111,7 @@ bool deviation_applies(enum deviation d, const struct sim_cpu *cpu)
 	case DEV_HG_ONLY_IGNORED:
 		return vendor == VENDOR_AMD;
 	case DEV_AMD_GLOBAL_CTL_RESET_ZERO:
+	case DEV_AMD_GLOBAL_CTL_RESERVED_GP:
 		return cpu->amd_perfmon_v2;
 	case DEV_ANYTHREAD_REFUSED:
 		return arch && cpu->version >= 3 && !cpu->anythread_deprecated;

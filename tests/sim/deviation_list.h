@@ -115,6 +115,8 @@ DEVIATION(PMI_TWICE, "pmi-twice", "PMI-5",
 	"one overflow delivers a second PMI (KVM before 2023)")
 DEVIATION(AMD_GLOBAL_CTL_RESET_ZERO, "amd-global-ctl-reset-zero", "RESET-4",
 	"PerfCntrGlobalCtl is 0 after reset (KVM before 2024)")
+DEVIATION(AMD_GLOBAL_CTL_RESERVED_GP, "amd-global-ctl-reserved-gp", "MSR-2",
+	"a WRMSR that sets a PerfCntrGlobalCtl bit past the core counters raises #GP(0) instead of completing with the bit read as zero (Intel's reserved-bit rule on AMD's RAZ bits, as KVM had it for AMD's event selects in 2022)")
 DEVIATION(PMU_NOT_RESET, "pmu-not-reset", "RESET-2 RESET-3",
 	"event selects and counters keep the previous boot's values (QEMU before 2025, AMD)")
 DEVIATION(AMD_EVENTSEL_HIGH_DROPPED, "amd-eventsel-high-dropped", "AMD-4 AMD-5",

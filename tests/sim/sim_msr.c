@@ -2,7 +2,8 @@
  * The PMU MSRs of the simulated CPU (PROG-1, PROG-5, PRIV-7, MET-1, AMD-2,
  * WR-1, WR-2, OVF-1..4, MSR-1, MSR-2). Each address resolves to one register; an
  * address the profile does not enumerate resolves to none, and the access
- * raises #GP(0), as does a write that sets a reserved bit.
+ * raises #GP(0), as does a write that sets a reserved bit; AMD's
+ * PerfCntrGlobalCtl, whose reserved bits read as zero (RAZ), takes it.
  */
 #include "sim_msr.h"
 
@@ -38,6 +39,7 @@ enum msr_kind {
 	MSR_COUNT_FULL,		/* IA32_A_PMCx: full width, no more (WR-3) */
 	MSR_CONTROL,		/* an event select */
 	MSR_REGISTER,		/* a 64-bit register, `allowed` its bits */
+	MSR_REGISTER_RAZ,	/* AMD: the same, its other bits read as zero */
 	MSR_FIXED_CTRL,		/* IA32_FIXED_CTR_CTRL, a register as above */
 	MSR_READ_ONLY,		/* PERF_CAPABILITIES, the global status */
 	MSR_STATUS_CLEAR,	/* writing 1 clears a status bit (OVF-2) */
@@ -71,6 +73,13 @@ static struct msr_target reg_msr(bool exists, uint64_t *reg, uint64_t allowed)
 {
 	return (struct msr_target){ exists ? MSR_REGISTER : MSR_NONE, NULL, reg,
 				    0, allowed };
+}
+
+/* MSR-2, AMD: reserved bits qualified RAZ take a write and read 0. */
+static struct msr_target raz_msr(bool exists, uint64_t *reg, uint64_t allowed)
+{
+	return (struct msr_target){ exists ? MSR_REGISTER_RAZ : MSR_NONE, NULL,
+				    reg, 0, allowed };
 }
 
 static struct msr_target status_msr(bool exists, enum msr_kind k,
@@ -257,8 +266,8 @@ static struct msr_target amd_global_msr(struct sim_cpu *cpu, uint32_t msr)
 	switch (msr) {
 	case MSR_AMD_PERF_GLOBAL_STATUS:
 		return read_only(v2, cpu->global_status);
-	case MSR_AMD_PERF_GLOBAL_CTL:
-		return reg_msr(v2, &cpu->global_ctrl, bits);
+	case MSR_AMD_PERF_GLOBAL_CTL:	/* bits past the counters: RAZ */
+		return raz_msr(v2, &cpu->global_ctrl, bits);
 	case MSR_AMD_PERF_GLOBAL_STATUS_CLR:
 		return status_msr(v2, MSR_STATUS_CLEAR, bits | STATUS_MODEL_BITS);
 	case MSR_AMD_PERF_GLOBAL_STATUS_SET:
@@ -339,6 +348,7 @@ bool sim_rdmsr(struct sim_cpu *cpu, uint32_t msr, uint64_t *value)
 		*value = t.counter->control;
 		return true;
 	case MSR_REGISTER:
+	case MSR_REGISTER_RAZ:
 	case MSR_FIXED_CTRL:
 		*value = *t.reg;
 		return true;
@@ -521,6 +531,15 @@ bool sim_wrmsr(struct sim_cpu *cpu, uint32_t msr, uint64_t value)
 	case MSR_REGISTER:
 		if (reserved(cpu, &t, value))
 			return false;
+		*t.reg = value;
+		sim_rearm_all(cpu);
+		return true;
+	case MSR_REGISTER_RAZ:		/* MSR-2, AMD: no #GP, the bits read 0 */
+		if ((value & ~t.allowed) &&
+		    has(cpu, DEV_AMD_GLOBAL_CTL_RESERVED_GP))
+			return false;
+		if (!has(cpu, DEV_RESERVED_BITS_ACCEPTED))
+			value &= t.allowed;
 		*t.reg = value;
 		sim_rearm_all(cpu);
 		return true;

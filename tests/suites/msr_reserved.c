@@ -1,14 +1,17 @@
 /*
  * msr.reserved.*: a WRMSR that sets a reserved bit raises #GP(0) and
  * leaves the MSR as it was (MSR-2): the IA32_PERF_GLOBAL_CTRL bits and the
- * IA32_FIXED_CTR_CTRL field of counters CPUID does not enumerate, the AMD
- * PerfCntrGlobalCtl bits past the core counters.
+ * IA32_FIXED_CTR_CTRL field of counters CPUID does not enumerate. AMD's
+ * PerfCntrGlobalCtl bits past the core counters are reserved and read as
+ * zero instead: a WRMSR that sets one completes, takes the enables it
+ * writes, and the bit reads 0.
  */
 #include "exec.h"
 #include "harness.h"
 #include "msr_access.h"
 #include "msr.h"
 #include "rdpmc_check.h"
+#include "vectors.h"
 
 enum { CASE_GLOBAL_CTRL, CASE_FIXED_CTRL, CASE_AMD_GLOBAL_CTL, CASES };
 
@@ -21,7 +24,7 @@ static const char *const ids[CASES] = {
 static const char *const descriptions[CASES] = {
 	[CASE_GLOBAL_CTRL] = "IA32_PERF_GLOBAL_CTRL: the enable bit of a GP and of a fixed counter not enumerated",
 	[CASE_FIXED_CTRL] = "IA32_FIXED_CTR_CTRL: the OS enable of a fixed counter not enumerated",
-	[CASE_AMD_GLOBAL_CTL] = "PerfCntrGlobalCtl: the enable bit past the core counters",
+	[CASE_AMD_GLOBAL_CTL] = "PerfCntrGlobalCtl: the enable bit past the core counters, reserved and read as zero",
 };
 
 static void describe(unsigned i, struct test_text *t)
@@ -70,6 +73,40 @@ static bool expect_reserved(uint32_t msr, const char *name, uint64_t bit,
 	return true;
 }
 
+/* MSR-2, AMD: WRMSR(msr, (before ^ flip) | bit), bit reserved and RAZ,
+ * must complete and leave the MSR at before ^ flip: the enables written,
+ * the reserved bit 0. */
+static void expect_raz(uint32_t msr, const char *name, uint64_t bit,
+		       uint64_t flip, const char *what)
+{
+	char text[100];
+	struct strbuf why;
+	struct exec_outcome o;
+	uint64_t before, written, after;
+
+	strbuf_init(&why, text, sizeof(text));
+	if (!msr_read(msr, &before, &why)) {
+		test_fail("MSR-1: %s exists by the enumeration, but %s", name, text);
+		return;
+	}
+	written = (before ^ flip) | bit;
+	exec_wrmsr(msr, written, &o);
+	if (o.faulted) {
+		test_fail("MSR-2: WRMSR(%XH, 0x%llx) sets bit 0x%llx of %s (%s, reserved and read as zero) and raised %s(0x%x) (vector %u); expected it to complete (WRMSR raises #GP(0) for a bit that must be zero alone)",
+			  msr, (unsigned long long)written,
+			  (unsigned long long)bit, name, what,
+			  vector_name(o.vector), o.error_code, o.vector);
+		return;
+	}
+	if (msr_read(msr, &after, &why) && after != (before ^ flip))
+		test_fail("MSR-2: after WRMSR(%XH, 0x%llx) %s reads 0x%llx; expected 0x%llx: the enables written and bit 0x%llx (%s) read as zero",
+			  msr, (unsigned long long)written, name,
+			  (unsigned long long)after,
+			  (unsigned long long)(before ^ flip),
+			  (unsigned long long)bit, what);
+	msr_write(msr, before, &why);	/* put it back */
+}
+
 static void run(unsigned i)
 {
 	const struct pmu_info *pmu = check_pmu();
@@ -81,9 +118,9 @@ static void run(unsigned i)
 		if (pmu->vendor != VENDOR_AMD || !pmu->amd_perfmon_v2)
 			test_skip("for AMD with PerfMonV2 (CPUID 8000_0022H:EAX[0] = 1) only");
 		else
-			expect_reserved(MSR_AMD_PERF_GLOBAL_CTL, "PerfCntrGlobalCtl",
-					1ull << pmu->amd_core_count,
-					"the first index past the core counters");
+			expect_raz(MSR_AMD_PERF_GLOBAL_CTL, "PerfCntrGlobalCtl",
+				   1ull << pmu->amd_core_count, 1,
+				   "the first index past the core counters");
 		return;
 	}
 	if (!intel2) {

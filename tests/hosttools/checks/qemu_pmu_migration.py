@@ -8,6 +8,9 @@ Each CPU model runs the guest twice: once to its end, and once migrated
 started with -incoming from that file and continued runs it to its end). Both counts must be equal:
 the counters, and what the translated code has counted but not yet folded
 into them, travel with the state (docs/counting-tcg.md, "Migration").
+With AMD's PerfMonV2 the guest also writes what its global registers hold
+after the loop (a "global=" line): the same in both runs, and the state
+the guest gave them (GLOBAL_STATE) in the run not migrated.
 
 usage: tests/check.py qemu_pmu_migration --qemu QEMU_PMU --elf GUEST
 Exit status: 0 equal; 1 a count differs; 2 the check could not be carried
@@ -27,9 +30,18 @@ from ..boot.qmp import qmp
 from ..report.tap_out import Tap
 from . import argument_parser
 
-# The CPU models of the bare targets qemu-tcg-pmu-amd and qemu-tcg-pmu-intel
-MODELS = (("AMD", "EPYC,tcg-pmu=on"), ("Intel", "Skylake-Client,tcg-pmu=on"))
+# The CPU models of the bare targets qemu-tcg-pmu-amd, qemu-tcg-pmu-amd-v2
+# and qemu-tcg-pmu-intel
+MODELS = (("AMD", "EPYC,tcg-pmu=on"),
+          ("AMD PerfMonV2", "EPYC,tcg-pmu=on,tcg-pmu-perfmon-v2=on"),
+          ("Intel", "Skylake-Client,tcg-pmu=on"))
 COUNT = re.compile(rb"^count=0x([0-9a-f]{16})$", re.M)
+GLOBAL = re.compile(rb"^global=(.*)$", re.M)
+# What migrate_count.c gives PerfCntrGlobalCtl (counter 0 alone) and the
+# status (counter 5's bit, by PerfCntrGlobalStatusSet); counter 1, enabled
+# but gated, counts nothing
+GLOBAL_STATE = ("ctl 0x0000000000000001 status 0x0000000000000020 "
+                "gated 0x0000000000000000")
 STARTED = b"counting\n"
 # How long the guest loops before the host stops it to migrate it: well
 # inside its loop, about 1 s under TCG here
@@ -47,13 +59,16 @@ def command(qemu, cpu, elf, extra):
 
 
 def guest_count(output, what):
-    """The count the guest wrote on COM1."""
+    """The count the guest wrote on COM1, and its global= line (None
+    without PerfMonV2)."""
     found = COUNT.search(output)
     if not found:
         tail = output[-300:].decode(errors="replace")
         raise MigrationError(f"{what}: no count=0x... line; its output "
                              f"ended {tail!r}")
-    return int(found.group(1), 16)
+    state = GLOBAL.search(output)
+    return (int(found.group(1), 16),
+            state.group(1).decode(errors="replace") if state else None)
 
 
 def run_to_end(cmd, what, timeout):
@@ -167,16 +182,35 @@ def check_model(qemu, elf, cpu, timeout):
     return plain, moved
 
 
+def global_verdict(vendor, plain, moved):
+    """The PerfMonV2 line's verdict; None where the guest wrote none."""
+    if plain is None and moved is None:
+        return None
+    if plain != GLOBAL_STATE:
+        raise MigrationError(f"{vendor}: without migration the global "
+                             f"registers hold {plain!r}, not the state the "
+                             f"guest gave them ({GLOBAL_STATE!r}): the check "
+                             "cannot tell whether a migration keeps it")
+    return "kept" if moved == plain else f"NOT kept: {moved!r} migrated"
+
+
 def check(qemu, elf, tap, timeout=120):
-    """Every model, a TAP line each: equal counts, or not. MigrationError
-    when the check could not be carried out."""
+    """Every model, a TAP line each for its counts (and PerfMonV2's global
+    registers): equal, or not. MigrationError when the check could not be
+    carried out."""
     for vendor, cpu in MODELS:
-        plain, moved = check_model(qemu, elf, cpu, timeout)
+        (plain, plain_global), (moved, moved_global) = \
+            check_model(qemu, elf, cpu, timeout)
         lost = "" if plain == moved else f": {plain - moved:+d} lost in the migration"
         tap.check(plain == moved,
                   f"{vendor} (-cpu {cpu}): retired instructions counted "
                   f"{plain:#x} without migration, {moved:#x} migrated "
                   f"mid-loop{lost}", [f"{plain:#x} != {moved:#x}"])
+        kept = global_verdict(vendor, plain_global, moved_global)
+        if kept:
+            tap.check(kept == "kept", f"{vendor}: the global registers "
+                      f"({GLOBAL_STATE}) across the migration: {kept}",
+                      [kept])
 
 
 def main(argv):

@@ -150,6 +150,13 @@ TARGETS = [
     qemu("qemu-tcg-pmu-amd-smp4", "tcg", "EPYC,tcg-pmu=on", "pvh",
          "QEMU TCG with the TCG PMU (tests/qemu-pmu/), -cpu EPYC,tcg-pmu=on "
          "-smp 4, PVH -kernel on pc", cpus=4, qemu_pmu=True),
+    # The same with PerfMonV2 (tcg-pmu-perfmon-v2): CPUID 8000_0022H and the
+    # global registers C000_0300H-0303H, PerfCntrGlobalCtl gating each
+    # counter with its select's En (docs/counting-tcg.md).
+    qemu("qemu-tcg-pmu-amd-v2", "tcg", "EPYC,tcg-pmu=on,tcg-pmu-perfmon-v2=on",
+         "pvh", "QEMU TCG with the TCG PMU (tests/qemu-pmu/), -cpu EPYC,"
+         "tcg-pmu=on,tcg-pmu-perfmon-v2=on, PVH -kernel on pc",
+         qemu_pmu=True),
     # Intel's architectural PMU, version 2, emulated by the same QEMU:
     # general-purpose and fixed counters, the global registers, full-width
     # writes, freeze on PMI (docs/counting-tcg.md).

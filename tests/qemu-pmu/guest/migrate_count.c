@@ -5,6 +5,14 @@
  * across a fixed loop, writes the count, and exits through isa-debug-exit.
  * The host migrates it while it loops: the count must be the one of a run
  * that was not migrated (docs/counting-tcg.md, "Migration").
+ *
+ * With AMD's PerfMonV2 (CPUID 8000_0022H:EAX[0]) it also gives the global
+ * registers a state of its own before the loop and writes what they hold
+ * after it, on a second line: PerfCntrGlobalCtl enables counter 0 alone
+ * (not the reset value, 3FH), counter 1 counts the same event with its En
+ * set and its global enable clear (it must stay 0), and
+ * PerfCntrGlobalStatusSet sets counter 5's overflow bit, which nothing
+ * else sets. A migration that lost any of them shows on that line.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -28,6 +36,15 @@
 #define AMD_EVTSEL0	0xC0010000u
 #define AMD_PERFCTR0	0xC0010004u
 #define VENDOR_GENU	0x756E6547u	/* "Genu" of GenuineIntel */
+/* AMD PerfMonV2: the global registers, bit n for core counter n */
+#define AMD_PERFMON_V2		(1u << 0)	/* CPUID 8000_0022H:EAX */
+#define AMD_EVTSEL1		0xC0010001u
+#define AMD_PERFCTR1		0xC0010005u
+#define AMD_GLOBAL_STATUS	0xC0000300u
+#define AMD_GLOBAL_CTL		0xC0000301u
+#define AMD_GLOBAL_STATUS_SET	0xC0000303u
+#define GLOBAL_CTL_COUNTER0	0x1u
+#define STATUS_COUNTER5		0x20u
 
 void kmain(uint32_t protocol, uint32_t info) __attribute__((noreturn));
 
@@ -50,15 +67,45 @@ static void serial_hex(uint64_t v)
 		serial_put("0123456789abcdef"[(v >> shift) & 0xF]);
 }
 
+static bool perfmon_v2(bool intel)
+{
+	return !intel && cpuid(0x80000000, 0).eax >= 0x80000022 &&
+	       (cpuid(0x80000022, 0).eax & AMD_PERFMON_V2);
+}
+
+/* PerfMonV2: a state of the global registers of the guest's own */
+static void set_global_state(void)
+{
+	wrmsr(AMD_GLOBAL_CTL, GLOBAL_CTL_COUNTER0);
+	wrmsr(AMD_PERFCTR1, 0);
+	wrmsr(AMD_EVTSEL1, EVENT_RETIRED | EVTSEL_USR | EVTSEL_OS | EVTSEL_EN);
+	wrmsr(AMD_GLOBAL_STATUS_SET, STATUS_COUNTER5);
+}
+
+static void put_global_state(void)
+{
+	wrmsr(AMD_EVTSEL1, 0);
+	serial_puts("global=ctl 0x");
+	serial_hex(rdmsr(AMD_GLOBAL_CTL));
+	serial_puts(" status 0x");
+	serial_hex(rdmsr(AMD_GLOBAL_STATUS));
+	serial_puts(" gated 0x");
+	serial_hex(rdmsr(AMD_PERFCTR1));
+	serial_puts("\n");
+}
+
 void kmain(uint32_t protocol, uint32_t info)
 {
 	bool intel = cpuid(0, 0).ebx == VENDOR_GENU;
+	bool v2 = perfmon_v2(intel);
 	uint32_t evtsel = intel ? INTEL_EVTSEL0 : AMD_EVTSEL0;
 	uint32_t counter = intel ? INTEL_PMC0 : AMD_PERFCTR0;
 	uint32_t n = LOOP_ITERATIONS;
 
 	(void)protocol;
 	(void)info;
+	if (v2)
+		set_global_state();
 	serial_puts("counting\n");
 	wrmsr(counter, 0);
 	wrmsr(evtsel, EVENT_RETIRED | EVTSEL_USR | EVTSEL_OS | EVTSEL_EN);
@@ -67,6 +114,8 @@ void kmain(uint32_t protocol, uint32_t info)
 	serial_puts("count=0x");
 	serial_hex(rdmsr(counter));
 	serial_puts("\n");
+	if (v2)
+		put_global_state();
 	outb(0xF4, 0);	/* isa-debug-exit: QEMU exits with status 1 */
 	halt_forever();
 }
