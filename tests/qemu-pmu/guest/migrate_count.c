@@ -1,5 +1,5 @@
 /*
- * The guest of the TCG PMU's migration check (tests/qemu_pmu.py migration):
+ * The guest of the TCG PMU's migration check (tests/check.py qemu_pmu_migration):
  * booted as the floor kernel is (tests/bench/floor.c), it says "counting"
  * on COM1, counts its own retired instructions at every ring in counter 0
  * across a fixed loop, writes the count, and exits through isa-debug-exit.
