@@ -67,6 +67,48 @@ bool prog_measure(struct prog_counter *c, unsigned filter, unsigned cpl,
 	return prog_measure_run(c, &r, d, why);
 }
 
+/* One run of r with `iterations`: its count and the TSC's delta. */
+static bool timed_run(struct prog_counter *c, const struct prog_run *r,
+		      uint64_t iterations, uint64_t *count, uint64_t *tsc,
+		      struct strbuf *why)
+{
+	struct prog_run run = *r;
+	uint64_t before;
+	bool done;
+
+	run.iterations = iterations;
+	before = exec_rdtsc();
+	done = prog_run(c, &run, count, why);
+	*tsc = exec_rdtsc() - before;
+	return done;
+}
+
+bool prog_measure_timed(struct prog_counter *c, const struct prog_run *r,
+			uint64_t shorter, uint64_t longer,
+			struct prog_timed *t, struct strbuf *why)
+{
+	uint64_t count_short, count_long, tsc_short, tsc_long;
+
+	/* A run before the two, not kept: the first pass of this code
+	 * under an emulator translates it, in the gap between the TSC's read
+	 * and the counter's window, and would lengthen the short run's. */
+	if (!timed_run(c, r, shorter, &count_short, &tsc_short, why) ||
+	    !timed_run(c, r, shorter, &count_short, &tsc_short, why) ||
+	    !timed_run(c, r, longer, &count_long, &tsc_long, why))
+		return false;
+	if ((int64_t)(tsc_long - tsc_short) <= 0) {
+		strbuf_printf(why, "the TSC advanced %llu over %llu iterations and %llu over %llu: no more over the long run",
+			      (unsigned long long)tsc_short,
+			      (unsigned long long)shorter,
+			      (unsigned long long)tsc_long,
+			      (unsigned long long)longer);
+		return false;
+	}
+	t->count = count_long - count_short;
+	t->tsc = tsc_long - tsc_short;
+	return true;
+}
+
 uint64_t prog_tolerance(uint64_t expected)
 {
 	return expected / 1000 + 2;

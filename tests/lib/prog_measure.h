@@ -55,6 +55,27 @@ bool prog_overflow_armed(struct prog_counter *c, uint64_t control,
 			 void (*armed)(void), uint64_t *count,
 			 struct strbuf *why);
 
+/*
+ * Runs timed by the TSC (REF-1, REF-2): r's workload over `shorter` and
+ * over `longer` iterations (r's own are ignored), the TSC read (RDTSC at
+ * CPL 0) before and after each prog_run(). The TSC's delta holds the
+ * programming of the counter around its window, the counter's does not;
+ * both are the same in the two runs and drop out of the difference, which
+ * is then the extra iterations' own. A short run before them warms the
+ * path up (an emulator translates its code the first time). False, with
+ * why, where an MSR access
+ * faulted or the TSC advanced no more over the long run than over the
+ * short one.
+ */
+struct prog_timed {
+	uint64_t count;		/* the long run's count less the short run's */
+	uint64_t tsc;		/* the same for the TSC's deltas, > 0 */
+};
+
+bool prog_measure_timed(struct prog_counter *c, const struct prog_run *r,
+			uint64_t shorter, uint64_t longer,
+			struct prog_timed *t, struct strbuf *why);
+
 /* The tolerance of an exact count: 0.1% of it plus 2. */
 uint64_t prog_tolerance(uint64_t expected);
 
