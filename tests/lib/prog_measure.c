@@ -109,6 +109,18 @@ bool prog_measure_timed(struct prog_counter *c, const struct prog_run *r,
 	return true;
 }
 
+bool prog_measure_cycles(struct prog_counter *c, struct prog_delta *d,
+			 struct strbuf *why)
+{
+	for (unsigned a = 0; a < PROG_ADVANCE_ATTEMPTS; a++) {
+		if (!prog_measure(c, FILTER_OS | FILTER_USR, 0, d, why))
+			return false;
+		if (d->long_count > d->short_count)
+			break;
+	}
+	return true;
+}
+
 uint64_t prog_tolerance(uint64_t expected)
 {
 	return expected / 1000 + 2;

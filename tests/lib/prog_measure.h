@@ -101,6 +101,19 @@ void prog_expect_count(const struct prog_counter *c, const char *what,
 void prog_expect_advance(const struct prog_counter *c, const char *what,
 			 const struct prog_delta *d);
 
+/*
+ * prog_measure() of a cycle event, made again, up to PROG_ADVANCE_ATTEMPTS
+ * times in all, while the short run counts as much as the long one: cycles
+ * are time, and a run can take longer for what the work does not decide
+ * (an SMI on a processor; a host that preempts an emulator's vCPU thread,
+ * which is not halted and whose reference cycles count on, REF-1). A
+ * counter that does not count cycles fails every attempt.
+ */
+#define PROG_ADVANCE_ATTEMPTS	3
+
+bool prog_measure_cycles(struct prog_counter *c, struct prog_delta *d,
+			 struct strbuf *why);
+
 /* PROG-2 on a counter of instructions retired: with USR only it counts the
  * loop at CPL cpl iff cpl != 0, with OS only iff cpl == 0. */
 void prog_expect_rings(struct prog_counter *c, unsigned cpl);
