@@ -58,6 +58,7 @@ bool deviation_applies(enum deviation d, const struct sim_cpu *cpu)
 	case DEV_METRICS_NOT_CLEARED:
 		return cpu->perf_metrics && cpu->metrics_clear;
 	case DEV_METRICS_ALWAYS_CLEARED:
+	case DEV_METRICS_NOT_COUNTED:
 		return cpu->perf_metrics;
 	case DEV_AMD_BITS_31_30_IGNORED:
 		return vendor == VENDOR_AMD;

@@ -37,6 +37,8 @@ DEVIATION(METRICS_NOT_CLEARED, "metrics-not-cleared", "MET-1",
 	"RDPMC of PERF_METRICS with METRICS_CLEAR_EN = 1 does not clear")
 DEVIATION(METRICS_ALWAYS_CLEARED, "metrics-always-cleared", "MET-2",
 	"RDPMC of PERF_METRICS clears even with METRICS_CLEAR_EN = 0")
+DEVIATION(METRICS_NOT_COUNTED, "metrics-not-counted", "MET-4",
+	"PERF_METRICS stays 0 while fixed counter 3 counts slots (PERF_METRICS_AVAILABLE enumerated, the metrics not emulated)")
 DEVIATION(AMD_BITS_31_30_IGNORED, "amd-bits-31-30-ignored", "AMD-2",
 	"AMD ECX[31:30] dropped: ECX 8000_0000H reads PerfCtr0")
 DEVIATION(REGS_CLOBBERED_ON_FAULT, "regs-clobbered-on-fault", "PRIV-6",
