@@ -63,13 +63,15 @@ bool prog_overflow_armed(struct prog_counter *c, uint64_t control,
  * both are the same in the two runs and drop out of the difference, which
  * is then the extra iterations' own. A short run before them warms the
  * path up (an emulator translates its code the first time). False, with
- * why, where an MSR access
- * faulted or the TSC advanced no more over the long run than over the
- * short one.
+ * why, where an MSR access faulted. Where the TSC advanced no more over
+ * the long run than over the short one, the short run was disturbed
+ * (preempted, under an emulator): `disturbed`, and nothing to judge.
  */
 struct prog_timed {
 	uint64_t count;		/* the long run's count less the short run's */
-	uint64_t tsc;		/* the same for the TSC's deltas, > 0 */
+	uint64_t tsc;		/* the same for the TSC's deltas */
+	uint64_t tsc_short, tsc_long;	/* the TSC's delta over each */
+	bool disturbed;		/* tsc_long <= tsc_short */
 };
 
 bool prog_measure_timed(struct prog_counter *c, const struct prog_run *r,
