@@ -60,7 +60,7 @@ DEVIATION(GLOBAL_CTRL_IGNORED, "global-ctrl-ignored", "PROG-6",
 DEVIATION(BRANCHES_AS_INSTRUCTIONS, "branches-as-instructions", "PROG-4",
 	"the branch-instructions-retired event counts every instruction")
 DEVIATION(REF_CYCLES_PER_INSTRUCTION, "ref-cycles-per-instruction", "REF-1 REF-2",
-	"fixed counter 2 and UnHalted Reference Cycles (3CH/01H) count one per retired instruction, not at a reference clock's rate (the TCG PMU of patches 1-13)")
+	"fixed counter 2 and UnHalted Reference Cycles (3CH/01H) count one per retired instruction, not at a reference clock's rate (the TCG PMU through its patch 14)")
 DEVIATION(CMASK_IGNORED, "cmask-ignored", "PROG-8",
 	"CMASK is ignored: the counter counts events, not cycles")
 DEVIATION(INV_IGNORED, "inv-ignored", "PROG-8",
