@@ -240,6 +240,28 @@ void exec_known_loop(unsigned cpl, uint64_t iterations)
 	interrupt_window();
 }
 
+/* arch/string_loop.asm */
+extern void string_loop(uint64_t iterations);
+
+static void string_loop_in_ring(void *iterations)
+{
+	string_loop(*(const uint64_t *)iterations);
+}
+
+void exec_string_loop(unsigned cpl, uint64_t iterations)
+{
+	if (cpl == 0)
+		string_loop(iterations);
+	else
+		ring_run64(cpl, string_loop_in_ring, &iterations);
+	interrupt_window();
+}
+
+uint64_t exec_rdtsc(void)
+{
+	return rdtsc();
+}
+
 /* arch/exiting_loop.asm */
 extern void cpuid_loop(uint64_t iterations);
 extern void rdmsr_loop(uint64_t iterations);

@@ -80,6 +80,26 @@ void exec_rdpmc_kept_cr4(unsigned cpl, uint64_t rax, uint64_t rcx,
 void exec_known_loop(unsigned cpl, uint64_t iterations);
 
 /*
+ * The string loop (arch/string_loop.asm): the known loop's shape with a
+ * REP STOSB of STRING_LOOP_BYTES in each iteration, which retires once,
+ * takes many cycles on a processor and many more under an emulator, and
+ * no hypervisor intercepts: the second workload of the reference-cycle
+ * checks (REF-1, REF-2), whose instructions per TSC tick are far below
+ * the known loop's everywhere. Each iteration retires these many
+ * instructions and branches (lea, mov, rep stosb, dec, jnz; the jnz).
+ * Afterwards the same interrupt window as exec_known_loop().
+ */
+#define STRING_LOOP_INSTRUCTIONS	5
+#define STRING_LOOP_BRANCHES		1
+#define STRING_LOOP_BYTES		512
+
+void exec_string_loop(unsigned cpl, uint64_t iterations);
+
+/* The time-stamp counter, RDTSC at CPL 0: what the reference-cycle checks
+ * (REF-1, REF-2) measure a run against. */
+uint64_t exec_rdtsc(void);
+
+/*
  * The exiting loop, the workload of the checks of instructions a
  * hypervisor intercepts and completes itself (EXIT-1): each iteration
  * loads a register, executes the instruction, and loops (dec + jnz), so it

@@ -556,6 +556,8 @@ void prog_execute(const struct prog_run *r)
 		exec_exiting_loop(EXITING_RDMSR, r->cpl, r->iterations);
 	else if (r->workload == PROG_PORT_IN_LOOP)
 		exec_exiting_loop(EXITING_PORT_IN, r->cpl, r->iterations);
+	else if (r->workload == PROG_STRING_LOOP)
+		exec_string_loop(r->cpl, r->iterations);
 	else
 		exec_known_loop(r->cpl, r->iterations);
 }

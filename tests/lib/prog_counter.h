@@ -156,10 +156,10 @@ bool prog_counter_usable(struct prog_counter *c, struct strbuf *why);
 /* The control bits that enable counting in the rings of filter. */
 uint64_t prog_enables(const struct prog_counter *c, unsigned filter);
 
-/* What a run executes (kernel/exec.h): the known loop, or the exiting
- * loop of CPUID, RDMSR or IN (EXIT-1). */
+/* What a run executes (kernel/exec.h): the known loop, the exiting loop
+ * of CPUID, RDMSR or IN (EXIT-1), or the string loop (REF-1, REF-2). */
 enum prog_workload { PROG_KNOWN_LOOP, PROG_CPUID_LOOP, PROG_RDMSR_LOOP,
-		    PROG_PORT_IN_LOOP };
+		    PROG_PORT_IN_LOOP, PROG_STRING_LOOP };
 
 /* One counted run of a workload. */
 struct prog_run {

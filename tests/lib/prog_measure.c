@@ -67,6 +67,55 @@ bool prog_measure(struct prog_counter *c, unsigned filter, unsigned cpl,
 	return prog_measure_run(c, &r, d, why);
 }
 
+/* One run of r with `iterations`: its count and the TSC's delta. */
+static bool timed_run(struct prog_counter *c, const struct prog_run *r,
+		      uint64_t iterations, uint64_t *count, uint64_t *tsc,
+		      struct strbuf *why)
+{
+	struct prog_run run = *r;
+	uint64_t before;
+	bool done;
+
+	run.iterations = iterations;
+	before = exec_rdtsc();
+	done = prog_run(c, &run, count, why);
+	*tsc = exec_rdtsc() - before;
+	return done;
+}
+
+bool prog_measure_timed(struct prog_counter *c, const struct prog_run *r,
+			uint64_t shorter, uint64_t longer,
+			struct prog_timed *t, struct strbuf *why)
+{
+	uint64_t count_short, count_long, tsc_short, tsc_long;
+
+	/* A run before the two, not kept: the first pass of this code
+	 * under an emulator translates it, in the gap between the TSC's read
+	 * and the counter's window, and would lengthen the short run's. */
+	if (!timed_run(c, r, shorter, &count_short, &tsc_short, why) ||
+	    !timed_run(c, r, shorter, &count_short, &tsc_short, why) ||
+	    !timed_run(c, r, longer, &count_long, &tsc_long, why))
+		return false;
+	t->tsc_short = tsc_short;
+	t->tsc_long = tsc_long;
+	t->disturbed = (int64_t)(tsc_long - tsc_short) <= 0;
+	t->count = count_long - count_short;
+	t->tsc = t->disturbed ? 0 : tsc_long - tsc_short;
+	return true;
+}
+
+bool prog_measure_cycles(struct prog_counter *c, struct prog_delta *d,
+			 struct strbuf *why)
+{
+	for (unsigned a = 0; a < PROG_ADVANCE_ATTEMPTS; a++) {
+		if (!prog_measure(c, FILTER_OS | FILTER_USR, 0, d, why))
+			return false;
+		if (d->long_count > d->short_count)
+			break;
+	}
+	return true;
+}
+
 uint64_t prog_tolerance(uint64_t expected)
 {
 	return expected / 1000 + 2;

@@ -55,6 +55,29 @@ bool prog_overflow_armed(struct prog_counter *c, uint64_t control,
 			 void (*armed)(void), uint64_t *count,
 			 struct strbuf *why);
 
+/*
+ * Runs timed by the TSC (REF-1, REF-2): r's workload over `shorter` and
+ * over `longer` iterations (r's own are ignored), the TSC read (RDTSC at
+ * CPL 0) before and after each prog_run(). The TSC's delta holds the
+ * programming of the counter around its window, the counter's does not;
+ * both are the same in the two runs and drop out of the difference, which
+ * is then the extra iterations' own. A short run before them warms the
+ * path up (an emulator translates its code the first time). False, with
+ * why, where an MSR access faulted. Where the TSC advanced no more over
+ * the long run than over the short one, the short run was disturbed
+ * (preempted, under an emulator): `disturbed`, and nothing to judge.
+ */
+struct prog_timed {
+	uint64_t count;		/* the long run's count less the short run's */
+	uint64_t tsc;		/* the same for the TSC's deltas */
+	uint64_t tsc_short, tsc_long;	/* the TSC's delta over each */
+	bool disturbed;		/* tsc_long <= tsc_short */
+};
+
+bool prog_measure_timed(struct prog_counter *c, const struct prog_run *r,
+			uint64_t shorter, uint64_t longer,
+			struct prog_timed *t, struct strbuf *why);
+
 /* The tolerance of an exact count: 0.1% of it plus 2. */
 uint64_t prog_tolerance(uint64_t expected);
 
@@ -79,6 +102,19 @@ void prog_expect_count(const struct prog_counter *c, const char *what,
  * than over the short one (cycles: no exact count). */
 void prog_expect_advance(const struct prog_counter *c, const char *what,
 			 const struct prog_delta *d);
+
+/*
+ * prog_measure() of a cycle event, made again, up to PROG_ADVANCE_ATTEMPTS
+ * times in all, while the short run counts as much as the long one: cycles
+ * are time, and a run can take longer for what the work does not decide
+ * (an SMI on a processor; a host that preempts an emulator's vCPU thread,
+ * which is not halted and whose reference cycles count on, REF-1). A
+ * counter that does not count cycles fails every attempt.
+ */
+#define PROG_ADVANCE_ATTEMPTS	3
+
+bool prog_measure_cycles(struct prog_counter *c, struct prog_delta *d,
+			 struct strbuf *why);
 
 /* PROG-2 on a counter of instructions retired: with USR only it counts the
  * loop at CPL cpl iff cpl != 0, with OS only iff cpl == 0. */

@@ -58,6 +58,7 @@ bool deviation_applies(enum deviation d, const struct sim_cpu *cpu)
 	case DEV_METRICS_NOT_CLEARED:
 		return cpu->perf_metrics && cpu->metrics_clear;
 	case DEV_METRICS_ALWAYS_CLEARED:
+	case DEV_METRICS_NOT_COUNTED:
 		return cpu->perf_metrics;
 	case DEV_AMD_BITS_31_30_IGNORED:
 		return vendor == VENDOR_AMD;
@@ -100,6 +101,8 @@ bool deviation_applies(enum deviation d, const struct sim_cpu *cpu)
 	case DEV_COUNTER_WRITES_DROPPED:
 	case DEV_LVT_SAMPLED_AT_WRMSR:
 		return counting;
+	case DEV_REF_CYCLES_PER_INSTRUCTION:	/* 3CH/01H, fixed counter 2 */
+		return arch;
 	case DEV_EXIT_OVERFLOW_EARLY:		/* IA32_PMCx sign extension */
 		return arch && cpu->gp_count > 0;
 	case DEV_FIXED_CTRL_TRUNCATED:		/* a fixed counter 2 or up */

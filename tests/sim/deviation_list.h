@@ -37,6 +37,8 @@ DEVIATION(METRICS_NOT_CLEARED, "metrics-not-cleared", "MET-1",
 	"RDPMC of PERF_METRICS with METRICS_CLEAR_EN = 1 does not clear")
 DEVIATION(METRICS_ALWAYS_CLEARED, "metrics-always-cleared", "MET-2",
 	"RDPMC of PERF_METRICS clears even with METRICS_CLEAR_EN = 0")
+DEVIATION(METRICS_NOT_COUNTED, "metrics-not-counted", "MET-4",
+	"PERF_METRICS stays 0 while fixed counter 3 counts slots (PERF_METRICS_AVAILABLE enumerated, the metrics not emulated)")
 DEVIATION(AMD_BITS_31_30_IGNORED, "amd-bits-31-30-ignored", "AMD-2",
 	"AMD ECX[31:30] dropped: ECX 8000_0000H reads PerfCtr0")
 DEVIATION(REGS_CLOBBERED_ON_FAULT, "regs-clobbered-on-fault", "PRIV-6",
@@ -57,6 +59,8 @@ DEVIATION(GLOBAL_CTRL_IGNORED, "global-ctrl-ignored", "PROG-6",
 	"IA32_PERF_GLOBAL_CTRL / PerfCntrGlobalCtl bits do not gate counting")
 DEVIATION(BRANCHES_AS_INSTRUCTIONS, "branches-as-instructions", "PROG-4",
 	"the branch-instructions-retired event counts every instruction")
+DEVIATION(REF_CYCLES_PER_INSTRUCTION, "ref-cycles-per-instruction", "REF-1 REF-2",
+	"fixed counter 2 and UnHalted Reference Cycles (3CH/01H) count one per retired instruction, not at a reference clock's rate (the TCG PMU through its patch 14)")
 DEVIATION(CMASK_IGNORED, "cmask-ignored", "PROG-8",
 	"CMASK is ignored: the counter counts events, not cycles")
 DEVIATION(INV_IGNORED, "inv-ignored", "PROG-8",

@@ -28,10 +28,12 @@
 #define LVT_MASKED	(1u << 16)
 
 /* Stall cycles of an instruction outside the loop; slots per cycle; and
- * what PERF_METRICS holds once slots have been counted. */
+ * what PERF_METRICS holds once slots have been counted: four level-1
+ * fractions, retiring 55H, bad speculation 15H, frontend bound 3CH and
+ * backend bound 59H, which sum to 0FFH (MET-4). */
 #define SIM_STALL	6
 #define SIM_SLOTS	4
-#define SIM_METRICS	0x0000000040302010ull
+#define SIM_METRICS	0x00000000593C1555ull
 
 static bool has(const struct sim_cpu *cpu, enum deviation d)
 {
@@ -59,7 +61,12 @@ static enum sim_event select_event(const struct sim_cpu *cpu, uint64_t control)
 	    (event == 0xC2 && cpu->enumeration.vendor == VENDOR_AMD))
 		return has(cpu, DEV_BRANCHES_AS_INSTRUCTIONS) ? SIM_EV_INSTRUCTIONS
 							       : SIM_EV_BRANCHES;
-	if ((event == 0x3C && umask <= 1) || event == 0x76)
+	/* REF-2: UnHalted Reference Cycles at a fixed frequency, here the
+	 * crystal's (as Skylake's CPU_CLK_THREAD_UNHALTED.REF_XCLK) */
+	if (event == 0x3C && umask == 1)
+		return has(cpu, DEV_REF_CYCLES_PER_INSTRUCTION)
+		       ? SIM_EV_INSTRUCTIONS : SIM_EV_REF_CRYSTAL;
+	if ((event == 0x3C && umask == 0) || event == 0x76)
 		return SIM_EV_CYCLES;
 	if (event == 0xA4 && umask == 1)
 		return SIM_EV_SLOTS;
@@ -77,6 +84,7 @@ static struct sim_counting from_select(const struct sim_cpu *cpu, uint64_t contr
 	};
 }
 
+/* Events per core cycle; a reference clock ticks at most once a cycle. */
 static unsigned per_cycle(enum sim_event e, const struct sim_work *w)
 {
 	switch (e) {
@@ -84,28 +92,41 @@ static unsigned per_cycle(enum sim_event e, const struct sim_work *w)
 	case SIM_EV_BRANCHES: return w->branches;
 	case SIM_EV_CYCLES: return 1;
 	case SIM_EV_SLOTS: return SIM_SLOTS;
+	case SIM_EV_REF_TSC: return 1;
+	case SIM_EV_REF_CRYSTAL: return 1;
 	case SIM_EV_NONE: break;
 	}
 	return 0;
 }
 
+/* The events of the stretch: a reference clock's ticks over it, else
+ * per_cycle() of every cycle. */
+static uint64_t events_of(enum sim_event e, const struct sim_stretch *s)
+{
+	if (e == SIM_EV_REF_TSC)
+		return s->tsc;
+	if (e == SIM_EV_REF_CRYSTAL)
+		return s->crystal;
+	return (uint64_t)per_cycle(e, &s->work) * s->work.cycles;
+}
+
 /* PROG-8: with CMASK the counter counts cycles (INV: the comparison
  * inverted; EDGE: only the cycle where the condition becomes true). */
 uint64_t sim_increment(struct sim_cpu *cpu, struct sim_counter *c,
-		       const struct sim_counting *k, const struct sim_work *w)
+		       const struct sim_counting *k, const struct sim_stretch *s)
 {
-	unsigned n = per_cycle(k->event, w);
+	unsigned n = per_cycle(k->event, &s->work);
 	bool inv = k->inv && !has(cpu, DEV_INV_IGNORED);
 	bool condition, rising;
 
 	if (k->cmask == 0 || has(cpu, DEV_CMASK_IGNORED))
-		return (uint64_t)n * w->cycles;
+		return events_of(k->event, s);
 	condition = inv ? n < k->cmask : n >= k->cmask;
 	rising = condition && !c->condition;
 	c->condition = condition;
 	if (k->edge && !has(cpu, DEV_EDGE_IGNORED))
 		return rising ? 1 : 0;
-	return condition ? w->cycles : 0;
+	return condition ? s->work.cycles : 0;
 }
 
 /* PMI-1..4 at the local APIC of `to`: the vector its LVT entry names,
@@ -311,8 +332,12 @@ static void each_gp(struct sim_cpu *cpu, struct sim_counter *gp, unsigned n,
 static void each_intel(struct sim_cpu *cpu, unsigned cpl, sim_counter_fn *fn,
 		       void *arg)
 {
-	static const enum sim_event fixed_events[] = {
-		SIM_EV_INSTRUCTIONS, SIM_EV_CYCLES, SIM_EV_CYCLES, SIM_EV_SLOTS };
+	/* REF-1: fixed counter 2 counts the TSC's ticks */
+	enum sim_event fixed_events[] = {
+		SIM_EV_INSTRUCTIONS, SIM_EV_CYCLES,
+		has(cpu, DEV_REF_CYCLES_PER_INSTRUCTION) ? SIM_EV_INSTRUCTIONS
+							 : SIM_EV_REF_TSC,
+		SIM_EV_SLOTS };
 	uint64_t ctrl = cpu->fixed_ctrl_counting;
 
 	each_gp(cpu, cpu->gp, SIM_INDEX_BITS, cpl, fn, arg);
@@ -354,16 +379,17 @@ void sim_for_each_counting(struct sim_cpu *cpu, unsigned cpl,
 		each_amd(cpu, cpl, fn, arg);
 }
 
-/* The core counts w: every active counter its events, PERF_METRICS its
- * slots (MET-1). */
+/* The core counts the stretch: every active counter its events,
+ * PERF_METRICS its slots (MET-1). */
 static void count_work(struct sim_cpu *cpu, struct sim_counter *c,
 		       const struct sim_counting *k, void *arg)
 {
-	const struct sim_work *w = arg;
+	const struct sim_stretch *s = arg;
 
-	sim_advance(cpu, c, k, sim_increment(cpu, c, k, w));
+	sim_advance(cpu, c, k, sim_increment(cpu, c, k, s));
 	if (c == &cpu->fixed[FIXED_SLOTS] && cpu->perf_metrics &&
-	    gate_open(cpu, GLOBAL_EN_METRICS))
+	    gate_open(cpu, GLOBAL_EN_METRICS) &&
+	    !has(cpu, DEV_METRICS_NOT_COUNTED))
 		cpu->metrics = SIM_METRICS;
 }
 
@@ -392,23 +418,38 @@ static bool anythread_reaches(const struct sim_cpu *cpu,
 	       sim_same_core(cpu, other);
 }
 
-void sim_execute(struct sim_cpu *cpu, const struct sim_work *w)
+/* The core cycles of every stretch so far, on the one time line. */
+static uint64_t time_line;
+
+uint64_t sim_tsc(void)
 {
-	if (w->cycles == 0)
+	return time_line / SIM_TSC_CYCLES * SIM_TSC_TICKS +
+	       time_line % SIM_TSC_CYCLES * SIM_TSC_TICKS / SIM_TSC_CYCLES;
+}
+
+void sim_execute(struct sim_cpu *cpu, const struct sim_work *work)
+{
+	struct sim_stretch s = { *work, 0, 0 };
+	uint64_t before = sim_tsc();
+
+	if (work->cycles == 0)
 		return;
-	sim_for_each_counting(cpu, w->cpl, count_work, (void *)w);
+	time_line += work->cycles;
+	s.tsc = sim_tsc() - before;
+	s.crystal = sim_tsc() / SIM_CRYSTAL_TSC - before / SIM_CRYSTAL_TSC;
+	sim_for_each_counting(cpu, work->cpl, count_work, &s);
 	/* DEV_COUNTS_WHILE_DESCHEDULED: the halted vCPUs' counters stay
 	 * loaded and count this one's work (SMP-7). */
 	for (unsigned n = 0; n < sim_cpu_total; n++)
 		if (has(cpu, DEV_COUNTS_WHILE_DESCHEDULED) && &sim_cpus[n] != cpu)
-			sim_for_each_counting(&sim_cpus[n], w->cpl, count_work,
-					      (void *)w);
+			sim_for_each_counting(&sim_cpus[n], work->cpl, count_work,
+					      &s);
 	/* PROG-11: the AnyThread counters of the other logical processors
 	 * of this one's core count its work. */
 	for (unsigned other = 0; other < sim_cpu_total; other++)
 		if (&sim_cpus[other] != cpu && anythread_reaches(cpu, &sim_cpus[other]))
-			sim_for_each_counting(&sim_cpus[other], w->cpl,
-					      count_sibling_work, (void *)w);
+			sim_for_each_counting(&sim_cpus[other], work->cpl,
+					      count_sibling_work, &s);
 }
 
 void sim_retire(struct sim_cpu *cpu, unsigned cpl)

@@ -24,6 +24,28 @@ struct sim_work {
 
 void sim_execute(struct sim_cpu *cpu, const struct sim_work *work);
 
+/* A stretch as the counters see it: the work and the ticks of the TSC and
+ * of the crystal clock over it (REF-1, REF-2), which sim_execute() adds. */
+struct sim_stretch {
+	struct sim_work work;
+	uint64_t tsc, crystal;
+};
+
+/*
+ * The simulated clocks. One CPU executes at a time, and every CPU's
+ * stretches follow one another on one time line: the TSC, shared by all
+ * CPUs, ticks SIM_TSC_TICKS for every SIM_TSC_CYCLES core cycles of it
+ * (the core runs faster than the TSC, as a processor above its base
+ * frequency does), whether the CPU that owns a counter executes or
+ * halts; the crystal clock ticks once every SIM_CRYSTAL_TSC TSC ticks.
+ */
+#define SIM_TSC_TICKS	2
+#define SIM_TSC_CYCLES	3
+#define SIM_CRYSTAL_TSC	84	/* a 24 MHz crystal under a 2.016 GHz TSC */
+
+/* The TSC now (RDTSC). */
+uint64_t sim_tsc(void);
+
 /* One instruction outside the known loop (RDPMC, ...) at cpl that the
  * core retires: one cycle after a few cycles of stall. */
 void sim_retire(struct sim_cpu *cpu, unsigned cpl);
@@ -31,7 +53,9 @@ void sim_retire(struct sim_cpu *cpu, unsigned cpl);
 /* What a counter counts, and how (PROG-4, PROG-8, PMI-1). */
 enum sim_event {
 	SIM_EV_NONE, SIM_EV_INSTRUCTIONS, SIM_EV_BRANCHES, SIM_EV_CYCLES,
-	SIM_EV_SLOTS
+	SIM_EV_SLOTS,
+	SIM_EV_REF_TSC,		/* fixed counter 2: the TSC's ticks (REF-1) */
+	SIM_EV_REF_CRYSTAL,	/* 3CH/01H: the crystal's (REF-2) */
 };
 
 struct sim_counting {
@@ -48,9 +72,10 @@ typedef void sim_counter_fn(struct sim_cpu *cpu, struct sim_counter *c,
 void sim_for_each_counting(struct sim_cpu *cpu, unsigned cpl,
 			   sim_counter_fn *fn, void *arg);
 
-/* What c adds for the work w under its CMASK, INV and EDGE (PROG-8). */
+/* What c adds for the stretch s under its CMASK, INV and EDGE (PROG-8). */
 uint64_t sim_increment(struct sim_cpu *cpu, struct sim_counter *c,
-		       const struct sim_counting *how, const struct sim_work *w);
+		       const struct sim_counting *how,
+		       const struct sim_stretch *s);
 
 /* c advances by `by` events: past all ones it wraps and overflows. */
 void sim_advance(struct sim_cpu *cpu, struct sim_counter *c,

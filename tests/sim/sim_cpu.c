@@ -32,10 +32,6 @@
 #define EFER_LONG_MODE	0x0D00ull
 #define NOISE_SEED	0x9E3779B97F4A7C15ull
 
-/* What PERF_METRICS holds once slots have been counted: four nonzero
- * byte fractions. */
-#define SIM_METRICS	0x0000000040302010ull
-
 static unsigned bits(uint32_t reg, unsigned low, unsigned n)
 {
 	return (reg >> low) & ((1u << n) - 1);
@@ -127,8 +123,6 @@ static void init_intel(struct sim_cpu *cpu, const struct pmu_cpuid *e)
 		if (x < cpu->fixed_count || ((cpu->fixed_bitmap >> x) & 1))
 			present(&cpu->fixed[x], fixed_width ? fixed_width : 48);
 	}
-	if (cpu->perf_metrics)
-		cpu->metrics = SIM_METRICS;
 	/* RESET-1: the general-purpose counters globally enabled (SDM Vol.
 	 * 3A, "Processor States Following Power-up, Reset, or INIT"). */
 	for (unsigned x = 0; x < SIM_INDEX_BITS && cpu->version >= 2 &&

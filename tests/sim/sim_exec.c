@@ -159,6 +159,36 @@ void exec_known_loop(unsigned cpl, uint64_t iterations)
 	around_loop(cpl);
 }
 
+/* arch/string_loop.asm: mov, xor, cld; (lea, mov, rep stosb, dec, jnz) x
+ * iterations; ret. Each REP STOSB stores STRING_LOOP_BYTES a line of 64
+ * at a time, a cycle each, after STRING_STARTUP cycles; the iteration's
+ * other four instructions retire one a cycle (REF-1, REF-2). */
+#define STRING_STARTUP	30
+#define STRING_CYCLES	(STRING_STARTUP + STRING_LOOP_BYTES / 64)
+
+void exec_string_loop(unsigned cpl, uint64_t iterations)
+{
+	around_loop(cpl);
+	sim_execute(sim_this(), &(struct sim_work){ cpl, 3, 1, 0 });
+	sim_execute(sim_this(), &(struct sim_work){ cpl,
+			iterations * (STRING_CYCLES - 1), 0, 0 });
+	sim_execute(sim_this(), &(struct sim_work){ cpl,
+			iterations * (STRING_LOOP_INSTRUCTIONS - 1), 1, 0 });
+	sim_execute(sim_this(), &(struct sim_work){ cpl, iterations, 1,
+			STRING_LOOP_BRANCHES });
+	sim_execute(sim_this(), &(struct sim_work){ cpl, 1, 1, 1 });
+	around_loop(cpl);
+}
+
+/* RDTSC at CPL 0: the TSC as it reads, then the instruction retires. */
+uint64_t exec_rdtsc(void)
+{
+	uint64_t tsc = sim_tsc();
+
+	sim_retire(sim_this(), 0);
+	return tsc;
+}
+
 /* arch/exiting_loop.asm: per iteration mov, the instruction (which the
  * simulated hypervisor completes), dec + jnz; then the loop's ret. */
 void exec_exiting_loop(enum exiting_insn insn, unsigned cpl,

@@ -35,7 +35,7 @@ static void add_untruncated(struct sim_cpu *cpu, struct sim_counter *c,
 static void account(struct sim_cpu *cpu, struct sim_counter *c,
 		    const struct sim_counting *k, void *arg)
 {
-	const struct sim_work *one = arg;
+	const struct sim_stretch *one = arg;
 	uint64_t by;
 
 	if (k->event != SIM_EV_INSTRUCTIONS)
@@ -51,7 +51,7 @@ static void account(struct sim_cpu *cpu, struct sim_counter *c,
 void sim_exit_complete(struct sim_cpu *cpu, unsigned cpl,
 		       enum sim_exit_kind kind)
 {
-	struct sim_work one = { cpl, 1, 1, 0 };
+	struct sim_stretch one = { { cpl, 1, 1, 0 }, 0, 0 };
 
 	sim_pmi_release();	/* the host's work at the exit */
 	sim_execute(cpu, &(struct sim_work){ cpl, EXIT_STALL, 0, 0 });

@@ -4,12 +4,15 @@
  * (ARCH-4, MET-3). Runs on every PMU.
  *
  * metrics.clear.<enabled|disabled>.cpl<0|3>: MET-1 / MET-2. Fixed counter 3
- * (topdown slots) and PERF_METRICS count, then stop (IA32_PERF_GLOBAL_CTRL
- * = 0); RDPMC(2000_0000H) must return PERF_METRICS as RDMSR(329H) read it,
- * and afterwards PERF_METRICS (329H) and FIXED_CTR3 (30CH) must be zero with
- * IA32_FIXED_CTR_CTRL.METRICS_CLEAR_EN (bit 14) set, unchanged with it
- * clear. The read half runs first everywhere; the clear half SKIPs naming
- * the bit that is missing.
+ * (topdown slots) and PERF_METRICS start from 0 (MET-4: written 0, fixed
+ * counter 3 first, they read 0), count, then stop (IA32_PERF_GLOBAL_CTRL
+ * = 0); PERF_METRICS must then hold level-1 metrics, four bytes summing
+ * to 0FFH within their rounding (MET-4), so that a clear has something to
+ * clear. RDPMC(2000_0000H) must return PERF_METRICS as RDMSR(329H) read
+ * it, and afterwards PERF_METRICS (329H) and FIXED_CTR3 (30CH) must be
+ * zero with IA32_FIXED_CTR_CTRL.METRICS_CLEAR_EN (bit 14) set, unchanged
+ * with it clear. The read half runs first everywhere; the clear half
+ * SKIPs naming the bit that is missing.
  */
 #include "check_context.h"
 #include "counters.h"
@@ -29,11 +32,17 @@ static const char *const case_ids[CASES] = {
 
 static const char *const case_statements[CASES] = {
 	[CASE_READ] = "ARCH-4 MET-3",
-	[CASE_CLEAR_ENABLED] = "MET-1 MET-3 ARCH-4",
-	[CASE_CLEAR_DISABLED] = "MET-2 MET-3 ARCH-4",
+	[CASE_CLEAR_ENABLED] = "MET-1 MET-3 MET-4 ARCH-4",
+	[CASE_CLEAR_DISABLED] = "MET-2 MET-3 MET-4 ARCH-4",
 };
 
 #define SPIN 100000	/* work for the counters to count */
+
+/* MET-4: the level-1 metrics, bytes 0-3 of PERF_METRICS, sum to 0FFH;
+ * each byte rounded either way from its fraction, the sum within 3 of it. */
+#define METRICS_LEVEL1	4
+#define METRICS_UNIT	0xFFu
+#define METRICS_ROUNDING 3u
 
 static void describe(unsigned i, struct test_text *t)
 {
@@ -74,6 +83,37 @@ static bool clear_supported(bool enabled, struct strbuf *why)
 	return false;
 }
 
+/* MET-4: software starts PERF_METRICS and fixed counter 3 from 0, fixed
+ * counter 3 first; false, with why, where a write faults or either does
+ * not read 0 afterwards. */
+static bool start_from_zero(struct strbuf *why)
+{
+	uint64_t slots, metrics;
+
+	if (!msr_write(MSR_IA32_FIXED_CTR3, 0, why) ||
+	    !msr_write(MSR_IA32_PERF_METRICS, 0, why) ||
+	    !msr_read(MSR_IA32_FIXED_CTR3, &slots, why) ||
+	    !msr_read(MSR_IA32_PERF_METRICS, &metrics, why))
+		return false;
+	if (slots || metrics) {
+		strbuf_printf(why, "MET-4: FIXED_CTR3 (30CH) and PERF_METRICS (329H) written 0, in that order, read 0x%llx and 0x%llx; expected 0 and 0",
+			      (unsigned long long)slots,
+			      (unsigned long long)metrics);
+		return false;
+	}
+	return true;
+}
+
+/* MET-4: the sum of the level-1 metrics. */
+static unsigned level1_sum(uint64_t metrics)
+{
+	unsigned sum = 0;
+
+	for (unsigned i = 0; i < METRICS_LEVEL1; i++)
+		sum += (unsigned)(metrics >> (8 * i)) & 0xFFu;
+	return sum;
+}
+
 /* Count slots and metrics for a while, then stop everything. */
 static bool count_then_stop(bool enabled, struct strbuf *why)
 {
@@ -81,9 +121,7 @@ static bool count_then_stop(bool enabled, struct strbuf *why)
 			(enabled ? FIXED_CTRL_METRICS_CLEAR_EN : 0);
 	volatile unsigned spin = 0;
 
-	if (!prog_stop_all(why) ||
-	    !msr_write(MSR_IA32_FIXED_CTR3, 0, why) ||
-	    !msr_write(MSR_IA32_PERF_METRICS, 0, why) ||
+	if (!prog_stop_all(why) || !start_from_zero(why) ||
 	    !msr_write(MSR_IA32_FIXED_CTR_CTRL, ctrl, why) ||
 	    !msr_write(MSR_IA32_PERF_GLOBAL_CTRL,
 		       GLOBAL_CTRL_FIXED(3) | GLOBAL_CTRL_PERF_METRICS, why))
@@ -107,6 +145,9 @@ static void check_clear(const struct exec_state *s, bool enabled)
 		test_skip("%s", text);
 		return;
 	}
+	/* Counters that do not hold what is written: prog.write.stopped */
+	if (!prog_writes_hold(true))
+		return;
 	if (!count_then_stop(enabled, &why) ||
 	    !msr_read(MSR_IA32_PERF_METRICS, &metrics, &why) ||
 	    !msr_read(MSR_IA32_FIXED_CTR3, &slots, &why)) {
@@ -115,6 +156,11 @@ static void check_clear(const struct exec_state *s, bool enabled)
 	}
 	if (slots == 0)
 		test_fail("FIXED_CTR3 stayed 0: topdown slots did not count");
+	else if (level1_sum(metrics) + METRICS_ROUNDING < METRICS_UNIT ||
+		 level1_sum(metrics) > METRICS_UNIT + METRICS_ROUNDING)
+		test_fail("MET-4: after FIXED_CTR3 counted %llu slots from 0 with EN_PERF_METRICS, PERF_METRICS = 0x%llx: its level-1 bytes sum to 0x%x; expected 0xFF +- %u (each a fraction of the slots in 1/0FFH)",
+			  (unsigned long long)slots, (unsigned long long)metrics,
+			  level1_sum(metrics), METRICS_ROUNDING);
 	if (!run_rdpmc_case(&c, &o, &why)) {
 		report_rdpmc_mismatch(&c, &o, text);
 		return;
@@ -139,6 +185,11 @@ static void check_clear(const struct exec_state *s, bool enabled)
 			  (unsigned long long)metrics_after,
 			  (unsigned long long)slots,
 			  (unsigned long long)slots_after);
+	test_note("FIXED_CTR3 0x%llx, PERF_METRICS 0x%llx (level-1 sum 0x%x); RDPMC(2000_0000H) read 0x%llx; after it FIXED_CTR3 0x%llx, PERF_METRICS 0x%llx",
+		  (unsigned long long)slots, (unsigned long long)metrics,
+		  level1_sum(metrics), (unsigned long long)value,
+		  (unsigned long long)slots_after,
+		  (unsigned long long)metrics_after);
 }
 
 static void run(unsigned i)

@@ -30,6 +30,7 @@ const char *const suite_run_order[] = {
 	"prog.evtsel",
 	"prog.filter",
 	"prog.fixed",
+	"prog.refcycles",
 	"prog.gate",
 	"prog.running",
 	"prog.stop",

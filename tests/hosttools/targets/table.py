@@ -176,6 +176,15 @@ TARGETS = [
          "QEMU TCG with the TCG PMU (tests/qemu-pmu/), -cpu Skylake-Client,"
          "tcg-pmu=on,tcg-pmu-version=5 -smp 4, PVH -kernel on pc", cpus=4,
          qemu_pmu=True),
+    # Version 5 with fixed counter 3 (TOPDOWN.SLOTS) and IA32_PERF_METRICS,
+    # cleared by RDPMC with METRICS_CLEAR_EN (tcg-pmu-metrics): the
+    # metrics.* tests on an implementation of their own.
+    qemu("qemu-tcg-pmu-intel-v5-metrics", "tcg",
+         "Skylake-Client,tcg-pmu=on,tcg-pmu-version=5,tcg-pmu-metrics=on",
+         "pvh",
+         "QEMU TCG with the TCG PMU (tests/qemu-pmu/), -cpu Skylake-Client,"
+         "tcg-pmu=on,tcg-pmu-version=5,tcg-pmu-metrics=on, PVH -kernel on pc",
+         qemu_pmu=True),
     qemu("qemu-kvm-host", "kvm", "host", "pvh",
          "QEMU KVM, -cpu host, PVH -kernel on -M microvm",
          machine="microvm", fallbacks=[ARCH_CAPABILITIES]),
