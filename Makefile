@@ -31,8 +31,8 @@ QEMU_PMU	:= $(BUILD)/qemu-pmu/qemu-system-x86_64
 QEMU_PMU_SRCS	:= $(wildcard tests/qemu-pmu/patches/*) tests/qemu_pmu.py \
 		   $(wildcard tests/hosttools/images/qemu_pmu/*.py)
 TCG_PMU		?= off
-ifneq ($(filter-out on off,$(TCG_PMU)),)
-$(error TCG_PMU=$(TCG_PMU): on (L1 on the QEMU with the TCG PMU) or off)
+ifneq ($(filter-out on perfmon-v2 off,$(TCG_PMU)),)
+$(error TCG_PMU=$(TCG_PMU): on (L1 on the QEMU with the TCG PMU), perfmon-v2 (with AMD PerfMonV2, for KVM's mediated vPMU) or off)
 endif
 export PMCTEST_QEMU_PMU_PINNED = $(QEMU_PMU_PINNED)
 export PMCTEST_QEMU_PMU_CACHE = $(QEMU_PMU_CACHE)
@@ -260,10 +260,15 @@ run-kvm: $(ELF) $(BUILD)/kvm-$(KVM)/kernel.txt
 		$(RUN_KVM_L0) $(RUN_KVM_PARAMS) --cmdline "$$PMCTEST_CMDLINE"
 endif
 # TCG_PMU=on: L1 on the QEMU with the TCG PMU, -cpu EPYC,tcg-pmu=on, so
-# that L1 finds counters and loads KVM with its vPMU on.
+# that L1 finds counters and loads KVM with its vPMU on. TCG_PMU=perfmon-v2:
+# the same with AMD PerfMonV2, and that QEMU as the guest's in L1 (it gives
+# the guest CPUID 8000_0022H): what KVM's mediated vPMU needs.
 ifeq ($(TCG_PMU),on)
 run-kvm: $(BUILD)/qemu-pmu/built
 RUN_KVM_L0	:= --qemu $(QEMU_PMU) --tcg-pmu
+else ifeq ($(TCG_PMU),perfmon-v2)
+run-kvm: $(BUILD)/qemu-pmu/built
+RUN_KVM_L0	:= --qemu $(QEMU_PMU) --tcg-pmu --perfmon-v2 --inner-qemu $(QEMU_PMU)
 else
 RUN_KVM_L0	:= --qemu "$$PMCTEST_QEMU"
 endif
@@ -473,7 +478,8 @@ help:
 	@echo '                     QEMU_ARGS=... QEMU=...'
 	@echo 'make run-kvm         pmctest on Linux KVM nested in QEMU TCG; KVM=6.1|6.12|7.3 (Debian),'
 	@echo '                     or KERNEL=bzImage KERNEL_MODULES=dir (your own); TESTS=, KERNEL_ARGS='
-	@echo '                     TCG_PMU=on: L1 on the QEMU with the TCG PMU, so KVM has its vPMU on'
+	@echo '                     TCG_PMU=on: L1 on the QEMU with the TCG PMU, so KVM has its vPMU on;'
+	@echo '                     TCG_PMU=perfmon-v2: with AMD PerfMonV2, for KVM'"'"'s mediated vPMU'
 	@echo '                     L1_ARGS=words for L1'"'"'s command line, KVM_PARAMS=MODULE.NAME=VALUE...'
 	@echo 'make qemu-pmu        build (or reuse from the cache) Debian'"'"'s QEMU with tests/qemu-pmu/patches'
 	@echo 'make images          what the targets need fetched and built: Debian'"'"'s kernels (the kvm-*'

@@ -20,6 +20,11 @@ pmctest on one.
         words for L1's command line, and KVM's module parameters
         (MODULE.NAME=VALUE), which L1's init gives to each module's insmod
         and reads back: the "# l1 params:" line says what L1 has
+  tests/kvm.py run ... --tcg-pmu --perfmon-v2 --inner-qemu build/qemu-pmu/qemu-system-x86_64
+        L1 with AMD PerfMonV2 (-cpu EPYC,tcg-pmu=on,tcg-pmu-perfmon-v2=on),
+        and the QEMU with the TCG PMU as the guest's QEMU in L1 (it gives
+        the guest CPUID 8000_0022H): what KVM's mediated vPMU needs;
+        --inner-cpu and --inner-smp choose the guest's -cpu and vCPUs
   tests/kvm.py series
         the series of Debian's kernels KVM= takes, one a line
 """
@@ -37,7 +42,8 @@ from hosttools.images.nested.build import build_debian, build_own, read_info
 from hosttools.images.nested.initramfs import run_archive
 from hosttools.images.nested.kernels import KERNELS
 from hosttools.images.nested.outer import OUTER_CPU, TCG_PMU, outer_command
-from hosttools.images.nested.params import kvm_params_problem, l1_args_problem
+from hosttools.images.qemu_pmu.wrapper import real_binary
+from hosttools.images.nested.params import kvm_params_problem, l1_args_problem, vmm_problem
 from hosttools.judge.tap import EXIT_ERROR as EXIT_HARNESS_ERROR
 from hosttools.procs import exit_on_signals
 from hosttools.tool_table import guard
@@ -82,7 +88,12 @@ def build(args):
 def run(args):
     kvm_params, l1_args = args.kvm_params.split(), args.l1_args.split()
     problem = (kvm_params_problem(kvm_params) or l1_args_problem(l1_args) or
+               vmm_problem(args.inner_cpu, args.inner_smp) or
                cmdline_problem(args.cmdline) or elf_problem(args.elf))
+    try:
+        vmm = real_binary(args.inner_qemu) if args.inner_qemu else None
+    except ValueError as e:
+        problem = problem or f"--inner-qemu: {e}"
     if problem:
         say(f"{problem} (status 2)")
         return EXIT_HARNESS_ERROR
@@ -95,10 +106,12 @@ def run(args):
     with tempfile.NamedTemporaryFile(suffix=".cpio") as initrd:
         with open(os.path.join(args.images, "initrd.cpio"), "rb") as base:
             initrd.write(base.read())
-        initrd.write(run_archive(elf, args.cmdline, kvm_params, l1_args))
+        initrd.write(run_archive(elf, args.cmdline, kvm_params, l1_args,
+                                 args.inner_cpu, args.inner_smp, vmm))
         initrd.flush()
         log = open(args.log, "w") if args.log else None
-        cpu = OUTER_CPU + (TCG_PMU if args.tcg_pmu else "")
+        cpu = OUTER_CPU + (TCG_PMU if args.tcg_pmu else "") + \
+            (",tcg-pmu-perfmon-v2=on" if args.perfmon_v2 else "")
         say(f"L1 on {args.qemu} -cpu {cpu}")
         # L1's report as it comes: its kernel, KVM's enable_pmu and perf's
         # "Performance Events:" line before pmctest's TAP, KVM's log after.
@@ -138,6 +151,15 @@ def main(argv):
                         "tests/qemu-pmu/patches (make qemu-pmu)")
     r.add_argument("--timeout", type=float, default=600.0)
     r.add_argument("--log", help="also write the TAP here")
+    r.add_argument("--perfmon-v2", action="store_true",
+                   help="with --tcg-pmu: L1 with AMD PerfMonV2 "
+                        "(tcg-pmu-perfmon-v2=on)")
+    r.add_argument("--inner-qemu", default="", metavar="PATH",
+                   help="the guest's QEMU in L1 (make's build/qemu-pmu/"
+                        "qemu-system-x86_64): copied with its libraries over "
+                        "the initramfs's")
+    r.add_argument("--inner-cpu", default="host", help="the guest's -cpu")
+    r.add_argument("--inner-smp", type=int, default=1, help="the guest's vCPUs")
     r.add_argument("--l1-args", default="", metavar="WORDS",
                    help="words added to L1's kernel command line")
     r.add_argument("--kvm-params", default="", metavar="MODULE.NAME=VALUE...",
@@ -147,6 +169,8 @@ def main(argv):
     if args.command == "series":
         print("\n".join(KERNELS))
         return 0
+    if args.command == "run" and args.perfmon_v2 and not args.tcg_pmu:
+        p.error("--perfmon-v2 goes with --tcg-pmu")
     if args.command == "build":
         if bool(args.name) == bool(args.kernel):
             p.error("build takes a kernel name or --kernel PATH")

@@ -159,6 +159,12 @@ def check_run_kvm_words(tap, args):
               and "build/kvm-7.3" in r.stdout,
               "make run-kvm KVM=7.3 KVM_PARAMS= L1_ARGS= hands both to tests/kvm.py",
               f"exit {r.returncode}\n{r.stdout[-400:]}{r.stderr[-200:]}")
+    r = run(["make", "--no-print-directory", "-n", "run-kvm", "KVM=7.3",
+             "TCG_PMU=perfmon-v2", "BUILD=/tmp/elsewhere"])
+    tap.check(r.returncode == 0 and "--tcg-pmu --perfmon-v2 --inner-qemu "
+              "/tmp/elsewhere/qemu-pmu/qemu-system-x86_64" in r.stdout,
+              "make run-kvm TCG_PMU=perfmon-v2 gives L1 PerfMonV2 and the guest "
+              "the QEMU with the TCG PMU", f"exit {r.returncode}\n{r.stdout[-400:]}")
     r = run(["make", "--no-print-directory", "-n", "run-kvm", "KVM=../x"])
     tap.check(r.returncode != 0 and "KVM=../x" in r.stderr,
               "make run-kvm KVM=../x is refused, naming the value", r.stderr[-300:])

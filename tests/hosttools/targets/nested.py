@@ -11,6 +11,12 @@ Parameters:
           -cpu EPYC,tcg-pmu=on: L1's perf finds counters and KVM loads
           with its vPMU on) or "bochs" (VMX, so KVM's Intel side; GRUB
           boots L1's bzImage and initramfs from an ISO)
+  outer_cpu  the outer QEMU's -cpu (EPYC; with outer "qemu-pmu",
+          EPYC,tcg-pmu=on unless said, e.g. with tcg-pmu-perfmon-v2=on)
+  inner   the QEMU in L1 that runs pmctest on KVM: "qemu" (this host's,
+          in the initramfs) or "qemu-pmu" (the QEMU with the TCG PMU, whose
+          series passes KVM's CPUID 8000_0022H, PerfMonV2, to the guest)
+  inner_cpu, inner_smp   that QEMU's -cpu (host) and vCPUs (1)
   l1_args     words added to L1's kernel command line (e.g. nmi_watchdog=0)
   kvm_params  KVM's module parameters, MODULE.NAME=VALUE (e.g.
           kvm_amd.enable_mediated_pmu=1), which L1's init gives to the
@@ -32,12 +38,16 @@ from ..images.nested.build import read_info
 from ..images.nested.initramfs import run_archive
 from ..images.nested.iso import make_iso
 from ..images.nested.outer import OUTER_CPU, TCG_PMU, outer_command
-from ..images.nested.params import kvm_params_problem, l1_args_problem
+from ..images.nested.params import kvm_params_problem, l1_args_problem, vmm_problem
+from ..images.qemu_pmu.wrapper import real_binary
 from .bochs import bochs_stream, bochs_why_not
 from .kind import Kind, ProcessStream, new_outcome
 from .qemu import counting_qemu_why_not, missing_counting_qemu
 
 L1_LINE = re.compile(r"^pmctest-l1: (.*)$", re.M)
+# How often L1's KVM intercepted the guest's RDPMC (init.sh's histogram of
+# kvm_exit by reason)
+RDPMC_EXITS = re.compile(r"^pmctest-l1: rdpmc exits (\d+)\r?$", re.M)
 # KVM's log of the guest as init.sh counts it: "  2 kvm: kvm [137]: vcpu0,
 # guest rIP: 0x10047d Unhandled WRMSR(0xc0010004) = 0x5a5a"
 KVM_LOG = re.compile(r"^\s*(\d+) kvm.*?guest rIP: \S+ (.*)$", re.M)
@@ -54,8 +64,8 @@ L1_HEADER = (
                 r"Events: line .*)$"), "l1 perf"),
 )
 # init's report lines that are no reason why pmctest did not run
-L1_ROUTINE = ("linux ", "exit status", "params ", "Performance Events:",
-              "no Performance Events:")
+L1_ROUTINE = ("linux ", "exit status", "params ", "rdpmc exits ",
+              "Performance Events:", "no Performance Events:")
 
 
 def l1_header(line):
@@ -98,28 +108,33 @@ class Nested(Kind):
     def outer(self):
         return self.target.params["outer"]
 
+    @property
+    def inner(self):
+        return self.target.params.get("inner", "qemu")
+
     def images(self):
         kernel = self.target.params["kernel"]
         own = [] if kernel == "own" else [f"nested-image-{kernel}"]
-        return own + (["qemu-pmu"] if self.outer == "qemu-pmu" else [])
+        counting = "qemu-pmu" in (self.outer, self.inner)
+        return own + (["qemu-pmu"] if counting else [])
 
     def why_not(self):
         if self.outer == "bochs":
             return self.images_why_not() or bochs_why_not(
                 self.programs.bochs, self.target.params["cpu"])
-        if self.outer == "qemu-pmu":
+        why = None
+        if "qemu-pmu" in (self.outer, self.inner):
             why = counting_qemu_why_not(self.programs.qemu_pmu)
-        elif not shutil.which(self.programs.qemu):
+        if not why and self.outer == "qemu" and not shutil.which(self.programs.qemu):
             why = f"{self.programs.qemu} not found (Debian: qemu-system-x86)"
-        else:
-            why = None
         return why or self.images_why_not()
 
     def images_missing(self):
         if self.target.params["kernel"] == "own":
             return None
         return self.images_why_not() or (
-            self.outer == "qemu-pmu" and missing_counting_qemu(self.programs.qemu_pmu))
+            "qemu-pmu" in (self.outer, self.inner) and
+            missing_counting_qemu(self.programs.qemu_pmu)) or None
 
     def images_why_not(self):
         where = self.images_dir
@@ -136,14 +151,22 @@ class Nested(Kind):
         return tuple(self.target.params.get("l1_args", ()))
 
     def run_archive(self, launch):
+        p = self.target.params
+        try:
+            vmm = (real_binary(self.programs.qemu_pmu) if self.inner == "qemu-pmu"
+                   else None)
+        except ValueError as e:
+            raise RuntimeError(f"the inner QEMU: {e}")
         with open(self.programs.elf, "rb") as f:
-            return run_archive(f.read(), launch.cmdline,
-                               self.target.params.get("kvm_params", ()),
-                               self.l1_args)
+            return run_archive(f.read(), launch.cmdline, p.get("kvm_params", ()),
+                               self.l1_args, p.get("inner_cpu", "host"),
+                               p.get("inner_smp", 1), vmm)
 
     def boot(self, launch):
-        problem = (kvm_params_problem(self.target.params.get("kvm_params", ())) or
-                   l1_args_problem(self.l1_args))
+        p = self.target.params
+        problem = (kvm_params_problem(p.get("kvm_params", ())) or
+                   l1_args_problem(self.l1_args) or
+                   vmm_problem(p.get("inner_cpu", "host"), p.get("inner_smp", 1)))
         if problem:
             raise RuntimeError(problem)
         info = read_info(self.images_dir)
@@ -154,7 +177,8 @@ class Nested(Kind):
     def boot_in_qemu(self, info, launch):
         qemu = (self.programs.qemu_pmu if self.outer == "qemu-pmu"
                 else self.programs.qemu)
-        cpu = OUTER_CPU + (TCG_PMU if self.outer == "qemu-pmu" else "")
+        cpu = self.target.params.get("outer_cpu") or \
+            OUTER_CPU + (TCG_PMU if self.outer == "qemu-pmu" else "")
         kernel = kernel_name(info)
         outcome = new_outcome(f"{qemu_version(qemu)} TCG -cpu {cpu}; "
                               f"KVM in {kernel}, nested",
@@ -204,6 +228,10 @@ class NestedQemuStream(ProcessStream):
 
     def finish(self, judge, outcome):
         end = self.source.ending
+        exits = RDPMC_EXITS.search(end.stderr)
+        if exits:
+            outcome.notes.append(f"L1's KVM intercepted the guest's RDPMC "
+                                 f"{exits.group(1)} times (kvm_exit)")
         logged = KVM_LOG.findall(end.stderr)
         if logged:
             outcome.notes.append("L1's KVM logged: " + "; ".join(

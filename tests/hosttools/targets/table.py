@@ -40,18 +40,20 @@ def bochs(name, cpu, about, bochs_cpu="", expect=None, timeout=300, cpus=1,
 
 
 def nested(name, kernel, about, expect=None, timeout=300, explicit=False,
-           qemu_pmu=False, subset=None, l1_args=(), kvm_params=()):
+           qemu_pmu=False, subset=None, l1_args=(), kvm_params=(), **more):
     """pmctest in QEMU -accel kvm -cpu host -M microvm (PVH) on the KVM of
     Linux KERNEL, which runs in QEMU TCG -cpu EPYC (AMD SVM, nested
     paging). qemu_pmu: L1 on the QEMU with the TCG PMU, -cpu
     EPYC,tcg-pmu=on, so that L1's perf finds counters and KVM loads with
     its vPMU on; l1_args, kvm_params: L1's command-line words and KVM's
-    module parameters (hosttools/targets/nested.py)."""
+    module parameters; more: the nested kind's other parameters (outer_cpu,
+    inner, inner_cpu, inner_smp: hosttools/targets/nested.py)."""
     return Target(name, "nested", "pvh", about, expect or name, timeout,
                   subset=subset or KVM_SUBSET, explicit=explicit,
                   params=dict(kernel=kernel,
                               outer="qemu-pmu" if qemu_pmu else "qemu",
-                              l1_args=tuple(l1_args), kvm_params=tuple(kvm_params)))
+                              l1_args=tuple(l1_args), kvm_params=tuple(kvm_params),
+                              **more))
 
 
 def bochs_nested(name, kernel, cpu, about, timeout=1800, l1_args=(),
@@ -109,6 +111,13 @@ VPMU_SUBSET = ",".join([
 VMX_SUBSET = ",".join([
     "priv.long.cpl0.*", "priv.long.cpl3.*", "enc.*", "ecx.types.cpl0",
     "ecx.index.gp.cpl0", "ecx.vmware.*", "prog.write.*", "data.rdmsr.*"])
+
+
+# What KVM's mediated vPMU needs of the nested route (docs/run-kvm.md).
+MEDIATED = dict(kvm_params=("kvm_amd.enable_mediated_pmu=1",),
+                l1_args=("nmi_watchdog=0",),
+                outer_cpu="EPYC,tcg-pmu=on,tcg-pmu-perfmon-v2=on",
+                inner="qemu-pmu", inner_cpu="host")
 
 
 TARGETS = [
@@ -244,6 +253,27 @@ TARGETS = [
            "Linux KVM 7.3 (Debian trixie-backports) with its emulated vPMU "
            "(enable_pmu=Y), nested in QEMU TCG with the TCG PMU, -cpu "
            "EPYC,tcg-pmu=on", qemu_pmu=True, subset=VPMU_SUBSET),
+    # KVM 7.3's mediated vPMU: the guest's counters in the (emulated)
+    # hardware, RDPMC and the counter MSRs passed through where the guest's
+    # PMU matches the host's. It needs AMD PerfMonV2 on the host (the TCG
+    # PMU's tcg-pmu-perfmon-v2), nmi_watchdog=0 in L1, and an inner QEMU
+    # that gives the guest CPUID 8000_0022H (the TCG PMU's series passes
+    # KVM's). The guest has the host's six counters: RDPMC passed through.
+    nested("kvm-7.3-mediated", "7.3",
+           "Linux KVM 7.3 (Debian) with its mediated vPMU "
+           "(kvm_amd.enable_mediated_pmu=1, L1 nmi_watchdog=0), nested in "
+           "QEMU TCG with the TCG PMU and PerfMonV2; the guest has the "
+           "host's 6 counters and PerfMonV2: RDPMC passed through",
+           qemu_pmu=True, subset=VPMU_SUBSET, **MEDIATED),
+    # The same with fewer counters in the guest than on the host (4, no
+    # PerfCtrExtCore, so no PerfMonV2 either): RDPMC and the global MSRs
+    # stay intercepted, KVM's kvm_pmu_rdpmc() decides.
+    nested("kvm-7.3-mediated-fewer", "7.3",
+           "Linux KVM 7.3 (Debian) with its mediated vPMU, nested as "
+           "kvm-7.3-mediated; the guest has 4 of the host's 6 counters "
+           "(-cpu host,-perfctr-core): RDPMC intercepted",
+           qemu_pmu=True, subset=VPMU_SUBSET,
+           **dict(MEDIATED, inner_cpu="host,-perfctr-core")),
     # KVM's Intel side: Bochs emulates VMX, GRUB boots 6.12 with kvm-intel.
     # Slow (every instruction of L1 and of its KVM in Bochs): by name only,
     # with a subset of its own.

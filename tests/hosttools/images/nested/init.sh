@@ -90,16 +90,33 @@ if [ ! -f /pmctest/pmctest.elf ] || [ ! -f /pmctest/args ]; then
 	say "no /pmctest/pmctest.elf or /pmctest/args: the run's archive is missing"
 	finish 2
 fi
+# The guest's -cpu and vCPUs (/pmctest/vmm: "cpu=MODEL", "smp=N";
+# params.py), "host" and 1 unless the run says otherwise.
+vmm_cpu=$(sed -n 's/^cpu=//p' /pmctest/vmm 2>/dev/null)
+vmm_smp=$(sed -n 's/^smp=//p' /pmctest/vmm 2>/dev/null)
+# How often KVM intercepted the guest's RDPMC: a histogram of kvm_exit by
+# its reason (SVM_EXIT_RDPMC 0x6f, VMX's 15), where tracefs has it.
+rdpmc_exit=111
+[ $vendor = intel ] && rdpmc_exit=15
+tracing=/sys/kernel/tracing
+mount -t tracefs nodev $tracing 2>/dev/null
+echo 'hist:keys=exit_reason' > $tracing/events/kvm/kvm_exit/trigger 2>/dev/null
 # -serial /dev/ttyS0 puts the guest's COM1 on ours, in raw mode. QEMU's
 # messages go to the console as they come (a "KVM internal error" ends the
 # outer boot there) and to a file for the verdict below.
 mkdir -p /tmp
-( qemu-system-x86_64 -accel kvm -cpu host -M microvm -m 64 -nodefaults \
+( qemu-system-x86_64 -accel kvm -cpu "${vmm_cpu:-host}" -smp "${vmm_smp:-1}" \
+	-M microvm -m 64 -nodefaults \
 	-no-reboot -display none -monitor none -serial /dev/ttyS0 \
 	-device isa-debug-exit,iobase=0xf4,iosize=4 \
 	-kernel /pmctest/pmctest.elf -append "$(cat /pmctest/args)"
   echo $? > /tmp/qemu.rc ) 2>&1 | tee /tmp/qemu.err
 rc=$(cat /tmp/qemu.rc)
+if [ -r $tracing/events/kvm/kvm_exit/hist ]; then
+	n=$(sed -n "s/^{ exit_reason: *$rdpmc_exit } hitcount: *\([0-9]*\).*/\1/p" \
+		$tracing/events/kvm/kvm_exit/hist)
+	say "rdpmc exits ${n:-0}"
+fi
 # What KVM logged about the guest (unhandled MSRs and the like), counted.
 dmesg | sed 's/^\[[^]]*\] //' | grep -E '^kvm.*(vcpu|guest)' | sort | uniq -c | tail -20
 # With isa-debug-exit QEMU exits (status << 1) | 1; but 1 is also QEMU's

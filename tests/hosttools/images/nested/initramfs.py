@@ -12,7 +12,7 @@ import subprocess
 
 from . import cpio
 from .modules import ENTRY_MODULES, load_order
-from .params import insmod_lines
+from .params import insmod_lines, vmm_lines
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 INIT = os.path.join(HERE, "init.sh")
@@ -47,13 +47,20 @@ def qemu_binary(qemu="qemu-system-x86_64"):
     return os.path.realpath(binary)
 
 
-def qemu_files(qemu):
-    """{archive path: (bytes, mode)} for QEMU, its libraries and firmware."""
-    binary = qemu_binary(qemu)
+def binary_files(binary):
+    """{archive path: (bytes, mode)} for a QEMU binary as
+    /usr/bin/qemu-system-x86_64, and its shared libraries."""
     files = {"usr/bin/qemu-system-x86_64": (read(binary), 0o755)}
     for lib in shared_libraries(binary):
         # the loader is named by its link path (/lib64/ld-linux-x86-64.so.2)
         files[lib.lstrip("/")] = (read(lib), 0o755)
+    return files
+
+
+def qemu_files(qemu):
+    """{archive path: (bytes, mode)} for QEMU, its libraries and firmware."""
+    binary = qemu_binary(qemu)
+    files = binary_files(binary)
     # QEMU looks for its data next to itself: <bindir>/../share/qemu
     share = os.path.join(os.path.dirname(binary), "..", "share", "qemu")
     for name in QEMU_FIRMWARE:
@@ -81,12 +88,20 @@ def base_archive(busybox, module_tree, qemu="qemu-system-x86_64"):
     return cpio.archive(files, links, MOUNT_POINTS), loaded
 
 
-def run_archive(elf, cmdline, kvm_params=(), l1_args=()):
+def run_archive(elf, cmdline, kvm_params=(), l1_args=(), vmm_cpu="host",
+                vmm_smp=1, vmm=None):
     """The per-run part: /pmctest/pmctest.elf and its command line, KVM's
-    module parameters for init.sh's insmods (params.py), and the words L1's
-    command line was given, which init.sh reads back from /proc/cmdline."""
-    return cpio.archive({
+    module parameters for init.sh's insmods (params.py), the words L1's
+    command line was given, which init.sh reads back from /proc/cmdline,
+    and the guest's -cpu and vCPUs. vmm, a QEMU binary, replaces the
+    initramfs's own (the kernel unpacks this archive after the base one,
+    whose files it overwrites), with its shared libraries."""
+    files = {
         "pmctest/pmctest.elf": (elf, 0o644),
         "pmctest/args": (cmdline.encode(), 0o644),
         "pmctest/kvm-params": (insmod_lines(kvm_params).encode(), 0o644),
-        "pmctest/l1-args": ("".join(w + "\n" for w in l1_args).encode(), 0o644)})
+        "pmctest/l1-args": ("".join(w + "\n" for w in l1_args).encode(), 0o644),
+        "pmctest/vmm": (vmm_lines(vmm_cpu, vmm_smp).encode(), 0o644)}
+    if vmm:
+        files.update(binary_files(vmm))
+    return cpio.archive(files)

@@ -16,6 +16,9 @@ KVM_PARAM = re.compile(r"^([a-z][a-z0-9_-]{0,63})\.([a-z][a-z0-9_]{0,63})="
 # an L1 command-line word: no quote, no backslash, no GRUB metacharacter
 L1_WORD = re.compile(r"^[A-Za-z0-9_.,:=+/-]{1,128}$")
 MAX_WORDS = 32
+# the inner QEMU's -cpu: a model and its +/- features
+VMM_CPU = re.compile(r"^[A-Za-z0-9_.,=+-]{1,128}$")
+VMM_SMP_MAX = 8
 
 
 def kvm_params_problem(words):
@@ -40,6 +43,20 @@ def l1_args_problem(words):
                     "_.,:=+/- (no quotes: it lands unquoted on L1's command "
                     "line)")
     return None
+
+
+def vmm_problem(cpu, smp):
+    """Why the inner QEMU's -cpu or vCPU count cannot be, or None."""
+    if not VMM_CPU.match(cpu):
+        return f"the inner QEMU's -cpu {cpu[:80]!r}: letters, digits and _.,=+- only"
+    if not 1 <= smp <= VMM_SMP_MAX:
+        return f"the inner QEMU's vCPUs: {smp}, 1 to {VMM_SMP_MAX}"
+    return None
+
+
+def vmm_lines(cpu, smp):
+    """/pmctest/vmm for init.sh: the guest's -cpu and -smp."""
+    return f"cpu={cpu}\nsmp={smp}\n"
 
 
 def insmod_lines(words):
