@@ -65,7 +65,8 @@ def check_run_kvm_pmu(tap):
 def check_images(tap):
     """make images asks the kinds what the targets need (tests/images.py),
     and a target that is not one is refused."""
-    for target, version in (("xen-pvh-dom0-vpmu-counting", "4.17"),):
+    for target, version in (("xen-pvh-dom0-vpmu-counting", "4.17"),
+                            ("xen-4.20-pvh-dom0-vpmu-counting", "4.20")):
         r = run([sys.executable, os.path.join(TESTS, "images.py"), "--target", target])
         tap.check(r.returncode == 0 and r.stdout.split() == [f"xen-{version}", "qemu-pmu"],
                   f"tests/images.py names what a target's kind needs: Xen {version} "
@@ -74,9 +75,16 @@ def check_images(tap):
     r = run([sys.executable, os.path.join(TESTS, "images.py"), "--check", "--build",
              "/nonexistent", "--qemu-pmu", "/nonexistent/qemu-pmu/qemu-system-x86_64"])
     tap.check(r.returncode == 2 and "kvm-6.12: /nonexistent/kvm-6.12 is not built" in r.stderr
-              and "xen-pvh-dom0: /nonexistent/xen-4.17 has no Xen 4.17" in r.stderr,
+              and "xen-pvh-dom0: /nonexistent/xen-4.17 has no Xen 4.17" in r.stderr
+              and "xen-4.20-pvh-dom0: /nonexistent/xen-4.20 has no Xen 4.20" in r.stderr,
               "tests/images.py --check names each target whose images make images "
               "did not make, status 2", f"exit {r.returncode}\n{r.stderr[-400:]}")
+    r = run([sys.executable, os.path.join(TESTS, "images.py"), "--check", "--build",
+             "/nonexistent", "--xen", "4.20=/my/xen"])
+    tap.check(r.returncode == 2 and "xen-pvh-dom0: /nonexistent/xen-4.17" in r.stderr
+              and "xen-4.20-pvh-dom0:" not in r.stderr,
+              "tests/images.py --check --xen 4.20=PATH: your own Xen stands for "
+              "Debian's 4.20, not 4.17's", f"exit {r.returncode}\n{r.stderr[-400:]}")
     r = run([sys.executable, os.path.join(TESTS, "run"), "--list-targets",
              "--xen", "4.99=/my/xen"])
     tap.check(r.returncode == 2 and "no Xen targets of version '4.99'" in r.stderr

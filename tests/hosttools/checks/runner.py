@@ -727,13 +727,14 @@ def xen_route(env):
 def xen_versions(env):
     """Each Xen target's version: the header line its file can require,
     and the host its results are of."""
-    env.expectations("xen-pvh-dom0",
+    env.expectations("xen-4.20-pvh-dom0",
                      "# header: # xen: Xen version 4.20.4 (fake)\nfake.two  fake deviation\n")
-    p = env.run("--target", "xen-pvh-dom0")
+    p = env.run("--target", "xen-4.20-pvh-dom0")
     expect(p.returncode == 1 and "header: no line '# xen: Xen version 4.20.4 "
            "(fake)' (the kernel wrote '# xen: Xen version 4.17.7 (fake)')" in p.err,
            "an expectation file requires the Xen version: another version is a "
            "mismatch that names both", p)
+    env.expectations("xen-4.20-pvh-dom0", "")
     # Another Xen than the file's (your own, a newer package) is another host.
     env.expectations("xen-pvh-dom0", "# host: QEMU 0.0 TCG -cpu EPYC, Xen 4.17.6 (fake)\n")
     p = env.run("--target", "xen-pvh-dom0")
@@ -760,7 +761,8 @@ def xen_images(env):
     os.makedirs(debian)
     p = env.run("--list-targets", "--build", build, own_xen=False)
     expect(re.search(r"xen-pvh-dom0 .*unavailable: no Xen 4.17 image in .*make "
-                     r"xen-4.17", p.out),
+                     r"xen-4.17", p.out) and
+           re.search(r"xen-4.20-pvh-dom0 .*unavailable: no Xen 4.20 image in", p.out),
            "without Debian's Xen each version's targets are unavailable, "
            "naming what fetches it", p)
     with open(os.path.join(debian, "unavailable"), "w") as f:
