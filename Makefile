@@ -10,14 +10,19 @@ HOSTCC		?= cc
 PYTHON		?= python3
 QEMU		?= qemu-system-x86_64
 
-# Xen for tests/run's xen-* targets: Debian's hypervisor package at a pinned
-# version, downloaded with apt-get download and unpacked into $(BUILD)/xen/
-# (never installed); where the archive no longer has the pinned version, the
-# newest (scripts/fetch_xen.py). XEN=path runs your own build instead.
-XEN_PACKAGE	:= xen-hypervisor-4.17-amd64
-XEN_PINNED	:= 4.17.7+13-g2445b30a44-0+deb12u1
+# Xen for tests/run's xen-* targets: Debian's hypervisor package of each
+# version the targets run, pinned in tests/hosttools/images/xen.py (4.17
+# from bookworm, 4.20 from sid; where the archive no longer has the pinned
+# version, the newest of its series), downloaded with apt-get download into
+# the cache outside the clone (make clean keeps it; never installed) and
+# copied into $(BUILD)/xen-VERSION/ by make xen-VERSION (tests/xen.py).
+# XEN=path runs your own build instead in the targets of XEN_VERSION (4.17,
+# today's xen-pvh-dom0*, unless you say 4.20); the other version's run
+# Debian's.
 XEN		?=
-XEN_IMAGE	:= $(if $(XEN),$(abspath $(XEN)),$(BUILD)/xen/xen)
+XEN_VERSION	?= 4.17
+XEN_SRCS	:= tests/xen.py tests/hosttools/images/xen.py \
+		   tests/hosttools/images/archive.py
 
 # The QEMU with the TCG PMU (tests/qemu-pmu/, docs/counting-tcg.md):
 # Debian's qemu source at a pinned version (where the archive no longer has
@@ -57,9 +62,10 @@ export PMCTEST_CPU = $(CPU)
 export PMCTEST_FIRMWARE = $(FIRMWARE)
 export PMCTEST_QEMU_ARGS = $(QEMU_ARGS)
 export PMCTEST_CMDLINE = $(CMDLINE)
-export PMCTEST_XEN = $(XEN_IMAGE)
-export PMCTEST_XEN_PACKAGE = $(XEN_PACKAGE)
-export PMCTEST_XEN_PINNED = $(XEN_PINNED)
+export PMCTEST_XEN = $(if $(XEN),$(abspath $(XEN)))
+export PMCTEST_XEN_VERSION = $(XEN_VERSION)
+# tests/run's and tests/images.py's words for your own Xen, if any
+XEN_OWN		:= $(if $(XEN),--xen "$$PMCTEST_XEN_VERSION=$$PMCTEST_XEN")
 
 # BUILD is a path in every recipe: letters, digits and . _ / + - only.
 PATH_CHARS	:= a b c d e f g h i j k l m n o p q r s t u v w x y z \
@@ -68,6 +74,9 @@ PATH_CHARS	:= a b c d e f g h i j k l m n o p q r s t u v w x y z \
 without_chars	= $(if $(2),$(call without_chars,$(subst $(firstword $(2)),,$(1)),$(wordlist 2,999,$(2))),$(1))
 ifneq ($(call without_chars,$(BUILD),$(PATH_CHARS))$(word 2,$(BUILD)),)
 $(error BUILD=$(BUILD): a build directory of letters, digits and . _ / + - only)
+endif
+ifneq ($(call without_chars,$(XEN_VERSION),0 1 2 3 4 5 6 7 8 9 .)$(word 2,$(XEN_VERSION)),)
+$(error XEN_VERSION=$(XEN_VERSION): a version of Xen the targets run, such as 4.17 or 4.20 (tests/xen.py versions lists them))
 endif
 
 KERNEL_CFLAGS	:= -std=c11 -O2 -g -ffreestanding -fno-pic -fno-pie -I$(BUILD) \
@@ -161,19 +170,20 @@ $(VERSION_H): FORCE
 		printf '#define PMCTEST_VERSION "%s"\n' "$$PMCTEST_VERSION" > $@
 $(BUILD)/obj/kernel/harness.o: $(VERSION_H)
 
-# Fetched again when the pin changes, and on every make until it succeeds:
-# without a network the xen-* targets are unavailable, with the reason.
-$(BUILD)/xen/pinned: FORCE
-	@mkdir -p $(@D)
-	@printf '%s %s\n' "$$PMCTEST_XEN_PACKAGE" "$$PMCTEST_XEN_PINNED" | cmp -s - $@ || \
-		printf '%s %s\n' "$$PMCTEST_XEN_PACKAGE" "$$PMCTEST_XEN_PINNED" > $@
-
-$(BUILD)/xen/fetched: $(BUILD)/xen/pinned scripts/fetch_xen.py | $(BUILD)/.tools-run
-	$(PYTHON) scripts/fetch_xen.py --package "$$PMCTEST_XEN_PACKAGE" \
-		--pinned "$$PMCTEST_XEN_PINNED" --out $(BUILD)/xen
-	@[ ! -e $(BUILD)/xen/xen ] || touch $@
-
-xen: $(if $(XEN),,$(BUILD)/xen/fetched)
+# Fetched again when the pin changes (tests/hosttools/images/xen.py), and on
+# every make until it succeeds: without a network the Xen targets of that
+# version are unavailable, with the reason ($(BUILD)/xen-VERSION/unavailable).
+$(BUILD)/xen-%/xen.txt: $(XEN_SRCS) | $(BUILD)/.tools-run
+	$(PYTHON) tests/xen.py fetch $* --out $(BUILD)/xen-$*
+xen-%: $(BUILD)/xen-%/xen.txt ;
+.PRECIOUS: $(BUILD)/xen-%/xen.txt
+ifneq ($(XEN),)
+xen-$(XEN_VERSION):
+	@echo "pmctest: the Xen $$PMCTEST_XEN_VERSION targets run $$PMCTEST_XEN (XEN=): nothing to fetch"
+endif
+# every version's
+xen: | $(BUILD)/.tools-run
+	@$(MAKE) --no-print-directory $$($(PYTHON) tests/xen.py versions | sed 's/^/xen-/')
 
 # Built again when a patch or the recipe changes; the cache makes that
 # quick where the key has been built before. Without a network (and no
@@ -221,8 +231,7 @@ nested-image-%: $(BUILD)/kvm-%/kernel.txt ;
 # (Kind.images() in tests/hosttools/targets/; tests/images.py lists them).
 images: | $(BUILD)/.tools-run
 	@$(MAKE) --no-print-directory $$($(PYTHON) tests/images.py)
-	@$(PYTHON) tests/images.py --check --build $(BUILD) --qemu-pmu $(QEMU_PMU) \
-		--xen "$$PMCTEST_XEN"
+	@$(PYTHON) tests/images.py --check --build $(BUILD) --qemu-pmu $(QEMU_PMU) $(XEN_OWN)
 
 # make run-kvm: pmctest on Linux KVM nested in QEMU TCG, TAP on stdout and
 # the kernel's status, as make run. KVM=SERIES picks Debian's kernel (a
@@ -408,15 +417,12 @@ test-hostile: $(ELF) $(ISO)
 # read by the three TAP parsers, each Xen target against bare TCG (tests/run
 # --diff; docs/findings.md explains each difference), the report and the
 # JUnit file that run wrote.
-XEN_CONSOLES	:= $(BUILD)/run/xen-pvh-dom0.console.log \
-		   $(BUILD)/run/xen-pvh-dom0-vpmu.console.log \
-		   $(BUILD)/run/xen-pvh-dom0-vpmu-counting.console.log
 test-targets: all images | $(BUILD)/.tools-test
-	@rm -f $(XEN_CONSOLES)
-	$(PYTHON) tests/run --all --subset --elf $(ELF) --qemu "$$PMCTEST_QEMU" --xen "$$PMCTEST_XEN" \
+	@rm -f $(BUILD)/run/*.console.log
+	$(PYTHON) tests/run --all --subset --elf $(ELF) --qemu "$$PMCTEST_QEMU" $(XEN_OWN) \
 		--qemu-pmu $(QEMU_PMU) --build $(BUILD) \
 		--junit $(BUILD)/junit.xml --log-dir $(BUILD)/run --report $(BUILD)/report
-	$(PYTHON) tests/check.py tap_parsers --xen-console $(XEN_CONSOLES)
+	$(PYTHON) tests/check.py tap_parsers --xen-console-dir $(BUILD)/run
 	$(PYTHON) tests/check.py xen_diff --run-dir $(BUILD)/run
 	$(PYTHON) tests/check.py report --report $(BUILD)/report
 	$(PYTHON) tests/check.py runner --junit $(BUILD)/junit.xml --junit-only
@@ -457,8 +463,8 @@ LAVA_JOBS	?=
 export PMCTEST_LAVA_JOBS = $(LAVA_JOBS)
 report: all xen | $(BUILD)/.tools-test
 	set -f; set --; for job in $$PMCTEST_LAVA_JOBS; do set -- "$$@" --lava "$$job"; done; \
-	$(PYTHON) tests/run --all --elf $(ELF) --qemu "$$PMCTEST_QEMU" --xen "$$PMCTEST_XEN" \
-		--report $(BUILD)/report "$$@" || [ $$? = 1 ]
+	$(PYTHON) tests/run --all --elf $(ELF) --qemu "$$PMCTEST_QEMU" $(XEN_OWN) \
+		--build $(BUILD) --report $(BUILD)/report "$$@" || [ $$? = 1 ]
 	@echo "pmctest: the report is $(BUILD)/report/index.html"
 
 spec-coverage: $(ELF) $(SIM)
@@ -485,7 +491,8 @@ help:
 	@echo 'make images          what the targets need fetched and built: Debian'"'"'s kernels (the kvm-*'
 	@echo '                     targets), Xen, the QEMU with the TCG PMU'
 	@echo 'make test            everything the project tests (what CI runs); QEMU=... for another QEMU,'
-	@echo '                     XEN=path for your own Xen in the xen-* targets (default: Debian'"'"'s, fetched)'
+	@echo '                     XEN=path for your own Xen in the targets of Xen XEN_VERSION=4.17|4.20'
+	@echo '                     (default 4.17; the others run Debian'"'"'s, fetched by make images)'
 	@echo '                     its steps, each a target too: $(wordlist 1,4,$(TEST_STEPS))'
 	@echo '                     $(wordlist 5,99,$(TEST_STEPS))'
 	@echo 'make lava            the run as a LAVA job (lava-run, root; LAVA_IMAGE=iso): $(BUILD)/lava/'

@@ -5,8 +5,9 @@ per line on stdout, for make images.
 
   tests/images.py                 every target's
   tests/images.py --target NAME   (repeatable) those targets'
-  tests/images.py --check --build DIR --qemu-pmu PATH --xen PATH
-        after make images: each target's images are there, or a file
+  tests/images.py --check --build DIR --qemu-pmu PATH [--xen [VERSION=]PATH]
+        after make images: each target's images are there (a Xen of your
+        own, --xen as tests/run's, stands for that version's), or a file
         beside them says why they could not be had (no network); status
         2 and one line a target where neither is so (a build that failed
         unseen would leave its targets unavailable in make test, quietly)
@@ -15,6 +16,7 @@ import argparse
 import sys
 
 from hosttools import targets
+from hosttools.images.xen import own_image
 from hosttools.tool_table import guard
 
 
@@ -27,8 +29,13 @@ def main(argv):
                    help="each target's images are there (after make images)")
     p.add_argument("--build", default="build", help="make's BUILD")
     p.add_argument("--qemu-pmu", default="", help="the QEMU with the TCG PMU")
-    p.add_argument("--xen", default="", help="the Xen image")
+    p.add_argument("--xen", action="append", default=[], metavar="[VERSION=]PATH",
+                   help="your own Xen for that version's targets (tests/run --xen)")
     args = p.parse_args(argv)
+    try:
+        args.xen = dict(own_image(text) for text in args.xen)
+    except ValueError as e:
+        p.error(str(e))
     if args.check:
         return check(args)
     for name in args.target or []:

@@ -2,9 +2,9 @@
 which Xen prints after the domain's prefix "(d0) ", and Xen's own "(XEN) "
 lines.
 
-Xen 4.17 prints what an HVM or PVH guest writes to E9H a line at a time
-(hvm_print_line() in xen/arch/x86/hvm/hvm.c): at a newline, or when 199
-characters are buffered, whichever comes first; it drops any character but
+Xen (4.17 and 4.20) prints what an HVM or PVH guest writes to E9H a line
+at a time (hvm_print_line() in xen/arch/x86/hvm/hvm.c): at a newline, or
+when 199 characters are buffered, whichever comes first; it drops any character but
 printable ASCII, newline and tab, and prints only with guest_loglvl=all. A
 guest line longer than 198 characters arrives in pieces of 199 (a line of
 exactly 199 is followed by an empty piece, its newline): a piece of 199
@@ -13,13 +13,24 @@ long (kernel/console.h); other guests' may be.
 """
 import re
 
-PIECE = 199     # DOMAIN_PBUF_SIZE - 1 in Xen 4.17
+PIECE = 199     # DOMAIN_PBUF_SIZE - 1 in Xen 4.17 and 4.20
 GUEST = re.compile(r"^\(d(\d+)\)(?: (.*))?$")
 XEN = re.compile(r"^\(XEN\) ?(.*)$")
 BANNER = re.compile(r"^Xen version \S+")
 # Xen has given up on the guest or on the machine: nothing more will come.
 FATAL = re.compile(r"^(Panic on CPU \d+:|Hardware Dom\d+ (crashed|halted|"
                    r"shutdown)|Domain \d+ crashed)")
+
+
+def version_words(banner):
+    """Xen's version in a few words: its banner up to the end of its first
+    parenthesised group ("Xen version 4.20.4 (Debian
+    4.20.4+39-gf1e1321c87-1)" of "Xen version 4.20.4 (Debian
+    4.20.4+39-gf1e1321c87-1) (pkg-xen-devel@...) (x86_64-linux-gnu-gcc
+    ...) debug=n ..."), without the compiler and the build's date; a
+    build of your own names its builder there ("(user@host)")."""
+    m = re.match(r"^Xen version \S+(?: \([^()]*\))?", banner)
+    return m.group(0) if m else banner
 
 
 class XenConsole:

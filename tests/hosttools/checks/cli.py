@@ -33,7 +33,7 @@ def check_helps(tap, args):
                 [[py, os.path.join(TESTS, t)] for t in
                  ("run", "boot.py", "bench.py", "lava.py", "lava-judge", "mutation.py", "check.py",
                   "cmdline.py", "kvm.py", "clean_room.py", "lava_lab.py", "load_loop.py",
-                  "qemu_pmu.py", "images.py")] +
+                  "qemu_pmu.py", "images.py", "xen.py")] +
                 [[py, os.path.join(TESTS, "check.py"), name] for name in names()] +
                 [[py, os.path.join(SCRIPTS, "psf2c.py")], [os.path.join(SCRIPTS, "mkiso")]])
     for cmd in commands:
@@ -65,19 +65,41 @@ def check_run_kvm_pmu(tap):
 def check_images(tap):
     """make images asks the kinds what the targets need (tests/images.py),
     and a target that is not one is refused."""
-    r = run([sys.executable, os.path.join(TESTS, "images.py"), "--target",
-             "xen-pvh-dom0-vpmu-counting"])
-    tap.check(r.returncode == 0 and r.stdout.split() == ["xen", "qemu-pmu"],
-              "tests/images.py names what a target's kind needs: Xen and the "
-              "QEMU with the TCG PMU for xen-pvh-dom0-vpmu-counting",
-              f"exit {r.returncode}\n{r.stdout[-300:]}{r.stderr[-300:]}")
+    for target, version in (("xen-pvh-dom0-vpmu-counting", "4.17"),
+                            ("xen-4.20-pvh-dom0-vpmu-counting", "4.20")):
+        r = run([sys.executable, os.path.join(TESTS, "images.py"), "--target", target])
+        tap.check(r.returncode == 0 and r.stdout.split() == [f"xen-{version}", "qemu-pmu"],
+                  f"tests/images.py names what a target's kind needs: Xen {version} "
+                  f"and the QEMU with the TCG PMU for {target}",
+                  f"exit {r.returncode}\n{r.stdout[-300:]}{r.stderr[-300:]}")
     r = run([sys.executable, os.path.join(TESTS, "images.py"), "--check", "--build",
-             "/nonexistent", "--qemu-pmu", "/nonexistent/qemu-pmu/qemu-system-x86_64",
-             "--xen", "/nonexistent/xen/xen"])
+             "/nonexistent", "--qemu-pmu", "/nonexistent/qemu-pmu/qemu-system-x86_64"])
     tap.check(r.returncode == 2 and "kvm-6.12: /nonexistent/kvm-6.12 is not built" in r.stderr
-              and "xen-pvh-dom0: /nonexistent/xen/xen was not fetched" in r.stderr,
+              and "xen-pvh-dom0: /nonexistent/xen-4.17 has no Xen 4.17" in r.stderr
+              and "xen-4.20-pvh-dom0: /nonexistent/xen-4.20 has no Xen 4.20" in r.stderr,
               "tests/images.py --check names each target whose images make images "
               "did not make, status 2", f"exit {r.returncode}\n{r.stderr[-400:]}")
+    r = run([sys.executable, os.path.join(TESTS, "images.py"), "--check", "--build",
+             "/nonexistent", "--xen", "4.20=/my/xen"])
+    tap.check(r.returncode == 2 and "xen-pvh-dom0: /nonexistent/xen-4.17" in r.stderr
+              and "xen-4.20-pvh-dom0:" not in r.stderr,
+              "tests/images.py --check --xen 4.20=PATH: your own Xen stands for "
+              "Debian's 4.20, not 4.17's", f"exit {r.returncode}\n{r.stderr[-400:]}")
+    r = run([sys.executable, os.path.join(TESTS, "run"), "--list-targets",
+             "--xen", "4.99=/my/xen"])
+    tap.check(r.returncode == 2 and "no Xen targets of version '4.99'" in r.stderr
+              and "4.17, 4.20" in r.stderr,
+              "tests/run --xen 4.99=PATH is refused, naming the versions there are",
+              f"exit {r.returncode}\n{r.stderr[-300:]}")
+    with tempfile.TemporaryDirectory() as tmp:
+        r = run(["make", "--no-print-directory", "-n", "test-targets", "XEN=/my/xen",
+                 "XEN_VERSION=4.20", f"BUILD={tmp}/build"])
+    tap.check(r.returncode == 0 and '--xen "$PMCTEST_XEN_VERSION=$PMCTEST_XEN"' in r.stdout
+              and "--xen-console-dir" in r.stdout and "tests/xen.py fetch 4.17" in r.stdout
+              and "tests/xen.py fetch 4.20" not in r.stdout,
+              "make test XEN=path XEN_VERSION=4.20 runs your Xen in the 4.20 targets "
+              "and fetches Debian's 4.17 for the others",
+              f"exit {r.returncode}\n{r.stdout[-600:]}{r.stderr[-300:]}")
     r = run([sys.executable, os.path.join(TESTS, "images.py"), "--target", "no-such"])
     tap.check(r.returncode == 2 and "no-such" in r.stderr,
               "tests/images.py --target no-such is refused, naming it, status 2",

@@ -180,11 +180,15 @@ class Env:
         with open(os.path.join(self.expect, target), "w") as f:
             f.write(text)
 
-    def run(self, *args, scenario="pass", fake=True, timeout=60):
+    def run(self, *args, scenario="pass", fake=True, timeout=60, own_xen=True):
+        """tests/run under the fake emulators (fake); own_xen: the fake
+        Xen as your own of every version (else Debian's, from --build)."""
         cmd = [sys.executable, RUN, "--expect-dir", self.expect]
         if fake:
             cmd += ["--qemu", self.qemu, "--bochs", self.bochs,
-                    "--elf", self.fake_elf, "--xen", self.fake_xen]
+                    "--elf", self.fake_elf]
+        if fake and own_xen:
+            cmd += ["--xen", self.fake_xen, "--xen", f"4.20={self.fake_xen}"]
         else:
             cmd += ["--elf", self.elf]
         env = dict(os.environ, FAKE_SCENARIO=scenario)
@@ -698,6 +702,7 @@ def xen_route(env):
     expect("    - text: \"" + "a line of 250 characters " * 10 + "\"" in lines,
            "a line Xen cut at 199 characters is whole again", p)
     expect("# run: xen: Xen version 4.17.7 (fake) debug=n" in lines and
+           "# xen: Xen version 4.17.7 (fake)" in lines and
            "Xen version 4.17.7" in p.out, "the header names Xen's version", p)
     vpmu = "# header: # xen: VPMU: version 0.1\nfake.two  fake deviation\n"
     for target, status in (("xen-pvh-dom0-vpmu", 0), ("xen-pvh-dom0", 1)):
@@ -712,25 +717,68 @@ def xen_route(env):
            "(XEN) fake: module " + env.fake_elf + " tests=fake.one,,fake.two" in console,
            "Xen's whole console is kept; the module's commas doubled for QEMU",
            p)
-
     p = env.run("--target", "xen-pvh-dom0-vpmu", scenario="xen-crash")
     expect(p.returncode == 2 and p.seconds < 30 and
            "Xen stopped the guest: Hardware Dom0 crashed" in p.err,
            "Xen's 'Hardware Dom0 crashed' ends the run at once, status 2", p)
 
+
+@check
+def xen_versions(env):
+    """Each Xen target's version: the header line its file can require,
+    and the host its results are of."""
+    env.expectations("xen-4.20-pvh-dom0",
+                     "# header: # xen: Xen version 4.20.4 (fake)\nfake.two  fake deviation\n")
+    p = env.run("--target", "xen-4.20-pvh-dom0")
+    expect(p.returncode == 1 and "header: no line '# xen: Xen version 4.20.4 "
+           "(fake)' (the kernel wrote '# xen: Xen version 4.17.7 (fake)')" in p.err,
+           "an expectation file requires the Xen version: another version is a "
+           "mismatch that names both", p)
+    env.expectations("xen-4.20-pvh-dom0", "")
+    # Another Xen than the file's (your own, a newer package) is another host.
+    env.expectations("xen-pvh-dom0", "# host: QEMU 0.0 TCG -cpu EPYC, Xen 4.17.6 (fake)\n")
+    p = env.run("--target", "xen-pvh-dom0")
+    expect(p.returncode == 0 and "this run is on QEMU 0.0 TCG -cpu EPYC, Xen "
+           "4.17.7 (fake): a different host" in p.err and
+           "on this host: unexpected failure: fake.two" in p.err,
+           "a Xen other than the one the file names is another host: its "
+           "differences reported, not failed", p)
+    env.expectations("xen-pvh-dom0", "")
+
+
+@check
+def xen_images(env):
+    """Your own Xen missing, Debian's as make images leaves it (missing,
+    unavailable with the reason, or a newer package than the pin)."""
     p = env.run("--list-targets", "--xen", os.path.join(env.tmp, "no", "xen"))
     expect(re.search(r"xen-pvh-dom0 .*unavailable: no Xen image at", p.out) or
            re.search(r"xen-pvh-dom0.*\n.*no Xen image at", p.out),
            "without a Xen image the xen targets are unavailable, with the reason", p)
 
+    # Debian's Xen as make images leaves it in BUILD/xen-VERSION/.
+    build = os.path.join(env.tmp, "build")
+    debian = os.path.join(build, "xen-4.17")
+    os.makedirs(debian)
+    p = env.run("--list-targets", "--build", build, own_xen=False)
+    expect(re.search(r"xen-pvh-dom0 .*unavailable: no Xen 4.17 image in .*make "
+                     r"xen-4.17", p.out) and
+           re.search(r"xen-4.20-pvh-dom0 .*unavailable: no Xen 4.20 image in", p.out),
+           "without Debian's Xen each version's targets are unavailable, "
+           "naming what fetches it", p)
+    with open(os.path.join(debian, "unavailable"), "w") as f:
+        f.write("apt-get update of bookworm's lists failed: no network\n")
+    p = env.run("--list-targets", "--build", build, own_xen=False)
+    expect(re.search(r"xen-pvh-dom0 .*unavailable: no Xen 4.17 image: apt-get "
+                     "update of bookworm's lists failed: no network", p.out),
+           "a fetch that could not be had: the targets say why", p)
+    os.unlink(os.path.join(debian, "unavailable"))
+    shutil.copy(env.fake_xen, os.path.join(debian, "xen"))
     # The archive no longer had the pinned package: a mismatch is Xen's.
-    with open(os.path.join(os.path.dirname(env.fake_xen), "package"), "w") as f:
-        f.write("xen-hypervisor-4.17-amd64 4.17.7+1 4.17.8+1\n")
-    try:
-        env.expectations("xen-pvh-dom0", "")
-        p = env.run("--target", "xen-pvh-dom0")
-    finally:
-        os.unlink(os.path.join(os.path.dirname(env.fake_xen), "package"))
+    with open(os.path.join(debian, "xen.txt"), "w") as f:
+        f.write("package=xen-hypervisor-4.17-amd64\nversion=4.17.8+1\n"
+                "pinned=xen-hypervisor-4.17-amd64 4.17.7+1\nrelease=bookworm\n")
+    env.expectations("xen-pvh-dom0", "")
+    p = env.run("--target", "xen-pvh-dom0", "--build", build, own_xen=False)
     expect(p.returncode == 1 and
            "Xen changed: xen-hypervisor-4.17-amd64 4.17.7+1 is pinned, the "
            "archive had 4.17.8+1: unexpected failure: fake.two" in p.err,
@@ -803,8 +851,11 @@ def diff_option(env):
     expect(p.returncode == 2 and "neither a log file nor a target" in p.err,
            "--diff of what is neither a log nor a target: status 2", p)
     p = env.run("--diff", "qemu-tcg-max-pvh", "xen-pvh-dom0")
-    expect(p.returncode == 0 and "tests in both" in p.out,
-           "--diff boots two targets (the fake QEMU, the fake Xen)", p)
+    expect(p.returncode == 1 and "0 with another verdict" in p.out and
+           "xen-pvh-dom0: Xen version 4.17.7 (fake)" in p.out and
+           "1 header lines differ" in p.out,
+           "--diff boots two targets (the fake QEMU, the fake Xen): the same "
+           "results, Xen's version line the one header line that differs", p)
 
 
 @check

@@ -8,17 +8,20 @@ reader (hosttools/verdict.py), folded ones (">") included.
 
 usage: tests/check.py tap_parsers LOG...
        tests/check.py tap_parsers --xen-console CONSOLE_LOG...
+       tests/check.py tap_parsers --xen-console-dir DIR
 (a log whose name contains "bail" ends in Bail out!, which ends the run
 before its plan is kept: only its lines are checked; --xen-console: Xen's
 serial console, as tests/run keeps it for a xen-* target, of which the
 checks read the guest's lines, Xen's "(d0) " prefix stripped and the lines
-it cut joined; a console log that does not exist, the target having been
-unavailable here, is a SKIP)
+it cut joined; --xen-console-dir: those of every xen-* target that
+tests/run --all --log-dir DIR kept; a console log that does not exist,
+the target having been unavailable here, is a SKIP)
 """
 import json
 import os
 import subprocess
 
+from .. import targets
 from ..boot import xen_console
 from ..judge.tap import read
 from ..report.tap_out import Tap
@@ -177,8 +180,13 @@ def main(argv):
     if not argv or argv[0] in ("-h", "--help"):
         print(__doc__)
         return 0 if argv else 2
-    xen = argv[0] == "--xen-console"
-    if xen:
+    xen = argv[0] in ("--xen-console", "--xen-console-dir")
+    if argv[0] == "--xen-console-dir":
+        if len(argv) != 2:
+            print(__doc__)
+            return 2
+        argv = targets.console_logs(argv[1])
+    elif xen:
         argv = argv[1:]
     print("TAP version 13")
     tap = Tap()

@@ -2,8 +2,10 @@
 hosttools/targets/table.py), by tests/run --diff on the logs tests/run --all
 wrote: the differences are printed, and every test whose verdict or
 diagnostics differ must be explained in the Xen section of
-docs/findings.md (its ID named there). A missing log (the Xen target was
-unavailable here) is a SKIP with the reason.
+docs/findings.md that names the target in a heading (its ID named there:
+"## Xen 4.17: xen-pvh-dom0, ..." and its "###" sections, "## Xen 4.20:
+..."). A missing log (the Xen target was unavailable here) is a SKIP with
+the reason.
 
 usage: tests/check.py xen_diff --run-dir DIR [--findings FILE]
 """
@@ -20,13 +22,21 @@ from . import argument_parser
 DIFFERENT_TEST = re.compile(r"^(?!header )([a-z0-9][a-z0-9._-]*): ")
 
 
-def xen_section(findings):
-    """The text of the findings' Xen section (from its "## Xen" heading to
-    the next heading of that level)."""
+def xen_sections(findings):
+    """The findings' Xen sections: (the headings of each, its text), each
+    from a "## Xen" heading to the next heading of that level."""
     with open(findings) as f:
         text = f.read()
-    m = re.search(r"^## Xen.*?(?=^## |\Z)", text, re.M | re.S)
-    return m.group(0) if m else ""
+    return [(re.findall(r"^##+ .*$", m.group(0), re.M), m.group(0))
+            for m in re.finditer(r"^## Xen.*?(?=^## |\Z)", text, re.M | re.S)]
+
+
+def section_of(sections, name):
+    """The text of the Xen section one of whose headings names the target
+    (the whole name), or ""."""
+    word = re.compile(rf"(?<![\w.-]){re.escape(name)}(?![\w.-])")
+    return next((text for headings, text in sections
+                 if any(word.search(h) for h in headings)), "")
 
 
 def main(argv):
@@ -37,7 +47,7 @@ def main(argv):
     args = p.parse_args(argv)
     print("TAP version 13")
     tap = Tap()
-    section = xen_section(args.findings)
+    sections = xen_sections(args.findings)
     for t in targets.TARGETS:
         if not targets.bare_target(t):
             continue
@@ -59,10 +69,12 @@ def main(argv):
             continue
         ids = sorted({m.group(1) for m in map(DIFFERENT_TEST.match,
                                               r.stdout.splitlines()) if m})
+        section = section_of(sections, name)
         unexplained = [i for i in ids if i not in section]
         tap.check(section and not unexplained,
-                  f"{what}: docs/findings.md's Xen section explains each of "
-                  f"the {len(ids)} tests that differ",
-                  [f"not in the Xen section: {i}" for i in unexplained] or
-                  ["docs/findings.md has no '## Xen' section"])
+                  f"{what}: docs/findings.md's Xen section of {name} explains "
+                  f"each of the {len(ids)} tests that differ",
+                  [f"not in the Xen section of {name}: {i}" for i in unexplained] or
+                  [f"docs/findings.md has no '## Xen' section naming {name} "
+                   "in a heading"])
     return tap.finish()

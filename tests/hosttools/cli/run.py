@@ -6,8 +6,9 @@
   tests/run --target NAME --suggest-expectations > tests/expect/NAME
   tests/run --diff A B     (A, B: a TAP log, or a target booted here)
 
-Nested targets (kvm-*) boot Linux in QEMU TCG and pmctest on its KVM; make
-nested-images builds them into build/kvm-NAME/ first.
+Nested targets (kvm-*) boot Linux in QEMU TCG and pmctest on its KVM, Xen
+targets (xen-*) Xen in QEMU TCG and pmctest as its dom0; make images
+fetches and builds them into build/kvm-NAME/ and build/xen-VERSION/ first.
 
 The serial TAP streams live (to stdout and --log), with each failure that the
 target's expectation file lists turned into "# TODO reason". Exit status:
@@ -28,6 +29,7 @@ from argparse import RawDescriptionHelpFormatter
 from .. import ROOT, TESTS
 from ..boot.cmdline import cmdline_problem, kernel_cmdline
 from ..boot.image_checks import elf_problem
+from ..images.xen import DEFAULT_VERSION, VERSIONS as XEN_VERSIONS, own_image
 from ..report.outfile import ToolError
 from ..report.printer import say
 from ..targets import VMMS
@@ -111,9 +113,13 @@ def add_programs(p):
     for name in VMMS:
         p.add_argument(f"--{name}", default=name, metavar="PATH",
                        help=f"the {name} binary (its target needs /dev/kvm)")
-    p.add_argument("--xen", default=os.path.join(ROOT, "build", "xen", "xen"),
-                   help="the Xen image (an ELF) of the xen-* targets "
-                        "(default: Debian's, which make test fetches)")
+    p.add_argument("--xen", action="append", default=[],
+                   metavar="[VERSION=]PATH",
+                   help="your own Xen (an ELF) in place of Debian's in the "
+                        "targets of Xen VERSION (default "
+                        f"{DEFAULT_VERSION}; repeatable: {', '.join(XEN_VERSIONS)}); "
+                        "Debian's are BUILD/xen-VERSION/xen, which make "
+                        "images fetches")
     p.add_argument("--keep", dest="keep_bochs", action="store_true",
                    help="keep the per-run ISOs and Bochs files")
 
@@ -133,7 +139,10 @@ def parse_args(argv):
         p.error("--suggest-expectations needs --target")
     opts.tests = opts.tests or ""
     opts.elf = os.path.abspath(opts.elf)
-    opts.xen = os.path.abspath(opts.xen)
+    try:
+        opts.xen = dict(own_image(text) for text in opts.xen)
+    except ValueError as e:
+        p.error(str(e))
     problem = cmdline_problem(kernel_cmdline(opts.tests, (), "", opts.kernel_args))
     if not problem and not opts.list_targets and os.path.exists(opts.elf):
         problem = elf_problem(opts.elf)

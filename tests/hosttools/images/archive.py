@@ -100,9 +100,13 @@ class Archive:
             with open(self.list, "w") as f:
                 f.write(text)
             p = self.run("apt-get", ["update", "-qq"])
-            if p.returncode:
+            # apt-get update exits 0 where an index could not be fetched
+            # (no network), with a warning: that is a failure here too
+            failed = [l for l in p.stderr.splitlines()
+                      if l.startswith(("E:", "W: Failed to fetch"))]
+            if p.returncode or failed:
                 return (f"apt-get update of {self.release}'s lists failed: " +
-                        (p.stderr.strip().splitlines() or ["?"])[-1])
+                        (failed or p.stderr.strip().splitlines() or ["?"])[-1])
             open(stamp, "w").close()
         return None
 
@@ -130,7 +134,9 @@ class Archive:
     def newest_of(self, series):
         """(package, version) of the newest package whose whole name
         matches the regular expression series, or None."""
-        if self.update():
+        why = self.update()
+        if why:
+            self.error = why
             return None
         out = self.run("apt-cache", ["search", "--names-only", f"^{series}$"]).stdout
         best = None

@@ -14,6 +14,8 @@ from (kind.py).
   vmm      crosvm, Firecracker, Cloud Hypervisor on KVM ("vmm")
   lava     a finished LAVA job, judged as its target's boot ("lava")
 """
+import os
+
 from .bochs import Bochs
 from .kind import Launch, Programs
 from .lava import lava_kind
@@ -27,8 +29,7 @@ KINDS = {kind.NAME: kind for kind in (Qemu, CountingQemu, Bochs, Nested, Xen, Vm
 
 __all__ = ["KINDS", "TARGETS", "VMMS", "Launch", "Programs", "by_name",
            "select", "lava_kind", "images", "images_missing", "lava_target",
-           "lava_device_target",
-           "bare_target"]
+           "lava_device_target", "bare_target", "console_logs"]
 
 
 def by_name(name):
@@ -91,3 +92,11 @@ def bare_target(target):
     bare), or None."""
     bare = target.params.get("bare")
     return by_name(bare) if bare else None
+
+
+def console_logs(log_dir):
+    """Where tests/run --all --log-dir LOG_DIR keeps the whole console of
+    each target whose kind keeps one (Xen's): LOG_DIR/TARGET.console.log,
+    beside its TAP log."""
+    return [os.path.join(log_dir, f"{t.name}.console.log") for t in TARGETS
+            if KINDS[t.kind].keeps_console]

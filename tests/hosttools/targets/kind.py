@@ -19,13 +19,16 @@ from ..judge.tap import EXIT_ERROR
 @dataclasses.dataclass(frozen=True)
 class Programs:
     """The kernel, the emulators and the images a run boots (tests/run's
-    options), whichever kinds use them."""
+    options), whichever kinds use them: build is where make put the
+    images it fetched and built (kvm-NAME/, xen-VERSION/), xen the Xen
+    images of your own by version (tests/run --xen [VERSION=]PATH), in
+    place of Debian's."""
     elf: str
     qemu: str = "qemu-system-x86_64"
     qemu_pmu: str = ""
     bochs: str = "bochs"
     vmms: typing.Mapping = dataclasses.field(default_factory=dict)
-    xen: str = ""
+    xen: typing.Mapping = dataclasses.field(default_factory=dict)
     build: str = "build"
 
 
@@ -52,6 +55,9 @@ class Kind:
     # True once judged() found that another machine than the target's ran
     # it: its results say nothing of the target's expectation file
     foreign = False
+    # True: its boot writes the emulator's whole console to
+    # Launch.console_log (Xen's, beside the kernel's lines)
+    keeps_console = False
 
     def __init__(self, target, programs):
         self.target = target

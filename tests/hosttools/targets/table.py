@@ -69,14 +69,16 @@ def bochs_nested(name, kernel, cpu, about, timeout=1800, l1_args=(),
                               l1_args=tuple(l1_args), kvm_params=tuple(kvm_params)))
 
 
-def xen(name, xen_args, about, cpu="EPYC", bare="qemu-tcg-amd-microvm",
+def xen(name, version, xen_args, about, cpu="EPYC", bare="qemu-tcg-amd-microvm",
         expect=None, timeout=60, qemu_pmu=False):
-    """Xen under QEMU TCG with pmctest as its PVH dom0
-    (hosttools/targets/xen.py); bare: the target of bare QEMU TCG with the
-    same -cpu, which make test compares it with (tests/run --diff)."""
+    """Xen VERSION (a version of hosttools/images/xen.py: Debian's
+    package, which make images fetches) under QEMU TCG with pmctest as its
+    PVH dom0 (hosttools/targets/xen.py); bare: the target of bare QEMU TCG
+    with the same -cpu, which make test compares it with (tests/run
+    --diff)."""
     return Target(name, "xen", "pvh", about, expect or name, timeout,
-                  params=dict(xen_args=xen_args, cpu=cpu, bare=bare,
-                              outer="qemu-pmu" if qemu_pmu else "qemu"))
+                  params=dict(version=version, xen_args=xen_args, cpu=cpu,
+                              bare=bare, outer="qemu-pmu" if qemu_pmu else "qemu"))
 
 
 # A nested target runs about 8 tests a second, so make test runs each group
@@ -290,19 +292,29 @@ TARGETS = [
 
 # TCG emulates AMD SVM (with nested paging) and no VMX: Xen runs its AMD
 # side here. Its own vPMU is off unless its command line says vpmu=on.
+# Two versions: Debian 12's 4.17 (the first targets, named without their
+# version) and sid's 4.20 (docs/run-xen.md).
 TARGETS += [
-    xen("xen-pvh-dom0", "",
+    xen("xen-pvh-dom0", "4.17", "",
         "Xen 4.17 (its default: vPMU off), pmctest its PVH dom0, under QEMU "
         "TCG -cpu EPYC on q35 with an AMD IOMMU"),
-    xen("xen-pvh-dom0-vpmu", "vpmu=on",
+    xen("xen-pvh-dom0-vpmu", "4.17", "vpmu=on",
         "Xen 4.17 with vpmu=on, pmctest its PVH dom0, under QEMU TCG "
         "-cpu EPYC on q35 with an AMD IOMMU"),
     # Xen's vPMU over counters that count: the QEMU with the TCG PMU
     # (docs/counting-tcg.md), whose AMD core counters Xen's vpmu_amd.c
     # drives for dom0; compared with the bare TCG PMU on the same CPU.
-    xen("xen-pvh-dom0-vpmu-counting", "vpmu=on",
+    xen("xen-pvh-dom0-vpmu-counting", "4.17", "vpmu=on",
         "Xen 4.17 with vpmu=on, pmctest its PVH dom0, under QEMU TCG with "
         "the TCG PMU, -cpu EPYC,tcg-pmu=on, on q35 with an AMD IOMMU",
         cpu="EPYC,tcg-pmu=on", bare="qemu-tcg-pmu-amd", qemu_pmu=True),
+    # The current Xen: vPMU off, and vPMU on over counters that count
+    # (over TCG's dead counters vpmu=on changed nothing on 4.17).
+    xen("xen-4.20-pvh-dom0", "4.20", "",
+        "Xen 4.20 (its default: vPMU off), pmctest its PVH dom0, under QEMU "
+        "TCG -cpu EPYC on q35 with an AMD IOMMU"),
+    xen("xen-4.20-pvh-dom0-vpmu-counting", "4.20", "vpmu=on",
+        "Xen 4.20 with vpmu=on, pmctest its PVH dom0, under QEMU TCG with "
+        "the TCG PMU, -cpu EPYC,tcg-pmu=on, on q35 with an AMD IOMMU",
+        cpu="EPYC,tcg-pmu=on", bare="qemu-tcg-pmu-amd", qemu_pmu=True),
 ]
-

@@ -2,19 +2,22 @@
 kernel's lines are those Xen prints after "(d0) " (the kernel finds no
 UART, COM1 being Xen's, and writes to port E9H).
 
-Parameters: xen_args (words added to Xen's command line, e.g. "vpmu=on"),
-cpu (QEMU's -cpu), outer ("qemu", or "qemu-pmu": the QEMU with the TCG
-PMU, whose counters Xen's vPMU drives) and bare (the target of bare QEMU
-TCG with the same -cpu, which make test compares it with: tests/run
---diff)."""
+Parameters: version (the Xen: a version of hosttools/images/xen.py,
+Debian's package of it, which make images fetches into
+BUILD/xen-VERSION/, or your own build for that version's targets:
+tests/run --xen VERSION=PATH), xen_args (words added to Xen's command
+line, e.g. "vpmu=on"), cpu (QEMU's -cpu), outer ("qemu", or "qemu-pmu":
+the QEMU with the TCG PMU, whose counters Xen's vPMU drives) and bare
+(the target of bare QEMU TCG with the same -cpu, which make test compares
+it with: tests/run --diff)."""
 import os
 import re
 import shutil
 
 from ..boot.process import ProcessLines
-from ..boot.qemu import DEBUG_EXIT, qemu_devices, qemu_version
-from ..boot.xen_console import XenConsole
-from ..images.xen import xen_package, xen_unavailable
+from ..boot.qemu import DEBUG_EXIT, qemu_devices, qemu_release, qemu_version
+from ..boot.xen_console import XenConsole, version_words
+from ..images.xen import VERSIONS, image_dir, image_path, read_info, unavailable
 from .kind import Kind, ProcessStream, new_outcome
 from .qemu import counting_qemu_why_not, missing_counting_qemu
 
@@ -32,6 +35,20 @@ MACHINE = "q35"
 
 class Xen(Kind):
     NAME = "xen"
+    keeps_console = True
+
+    @property
+    def version(self):
+        return self.target.params["version"]
+
+    @property
+    def own(self):
+        """The path of your own Xen for this version's targets, or None."""
+        return self.programs.xen.get(self.version)
+
+    @property
+    def image(self):
+        return self.own or image_path(self.programs.build, self.version)
 
     @property
     def qemu(self):
@@ -39,13 +56,14 @@ class Xen(Kind):
                 else self.programs.qemu)
 
     def images(self):
-        return ["xen"] + (["qemu-pmu"] if self.target.params["outer"] == "qemu-pmu"
-                          else [])
+        return [f"xen-{self.version}"] + (
+            ["qemu-pmu"] if self.target.params["outer"] == "qemu-pmu" else [])
 
     def images_missing(self):
-        xen = self.programs.xen
-        if not os.path.isfile(xen) and xen_unavailable(xen) is None:
-            return f"{xen} was not fetched, and nothing says why"
+        folder = image_dir(self.programs.build, self.version)
+        if not self.own and read_info(folder) is None and unavailable(folder) is None:
+            return (f"{folder} has no Xen {self.version} (make images: "
+                    f"make xen-{self.version}), and nothing says why")
         return (self.target.params["outer"] == "qemu-pmu" and
                 missing_counting_qemu(self.qemu)) or None
 
@@ -59,12 +77,16 @@ class Xen(Kind):
         return why or self.xen_why_not()
 
     def xen_why_not(self):
-        xen, elf = self.programs.xen, self.programs.elf
-        if not os.path.isfile(xen):
-            why = xen_unavailable(xen)
-            return (f"no Xen image: {why}" if why else
-                    f"no Xen image at {xen} (make test fetches Debian's "
-                    "with apt-get download; XEN=path for your own)")
+        xen, elf = self.image, self.programs.elf
+        if self.own and not os.path.isfile(xen):
+            return f"no Xen image at {xen} (--xen {self.version}={xen})"
+        if not self.own and read_info(os.path.dirname(xen)) is None:
+            why = unavailable(os.path.dirname(xen))
+            package = VERSIONS[self.version]["package"]
+            return (f"no Xen {self.version} image: {why}" if why else
+                    f"no Xen {self.version} image in {os.path.dirname(xen)} "
+                    f"(make xen-{self.version} fetches Debian's {package}; "
+                    f"XEN=path XEN_VERSION={self.version} for your own)")
         if not re.search(r'^name "amd-iommu"', qemu_devices(self.qemu), re.M):
             return "QEMU has no amd-iommu device (a PVH dom0 needs one)"
         if "," in elf or " " in elf:
@@ -83,37 +105,40 @@ class Xen(Kind):
                 "-serial", "stdio", "-monitor", "none", "-M", MACHINE,
                 "-device", "amd-iommu", "-accel", "tcg",
                 "-cpu", p["cpu"], "-m", str(MEMORY_MIB),
-                "-kernel", self.programs.xen,
+                "-kernel", self.image,
                 "-append", " ".join(filter(None, [XEN_CMDLINE, p["xen_args"]])),
                 "-initrd", module] + DEBUG_EXIT
 
     def boot(self, launch):
         outcome = new_outcome("")
-        package = xen_package(self.programs.xen)
-        if package and package[1] != package[2]:
-            outcome.changed = (f"Xen changed: {package[0]} {package[1]} is "
-                               f"pinned, the archive had {package[2]}")
+        info = None if self.own else read_info(os.path.dirname(self.image))
+        fetched = info and f"{info['package']} {info['version']}"
+        if info and info["pinned"] != fetched:
+            outcome.changed = (f"Xen changed: {info['pinned']} is pinned, the "
+                               f"archive had {info['version']}")
             launch.note(f"{outcome.changed}: a result that differs from the "
                         "expectations is Xen's change, not pmctest's")
-        elif package:
-            launch.note(f"xen: {package[0]} {package[2]} (the pinned version)")
+        elif info:
+            launch.note(f"xen: {fetched} (the pinned version)")
         else:
-            launch.note(f"xen: {self.programs.xen}, a Xen of your own (XEN=path)")
+            launch.note(f"xen: {self.image}, a Xen of your own for the Xen "
+                        f"{self.version} targets (XEN=path)")
         console = XenConsole(0, self.xen_line(launch))
         source = ProcessLines(self.command(launch.cmdline), launch.timeout,
                               console=console)
-        return XenStream(source, outcome, self, package, launch.console_log)
+        return XenStream(source, outcome, self, fetched, launch.console_log)
 
     def xen_line(self, launch):
-        """What the runner does with Xen's own lines: the header names what
-        Xen says it is; Xen's VPMU lines (vpmu_init(): "VPMU: version 0.1"
-        where it turned its vPMU on) join the log's header comments as
-        "# xen: VPMU: ...", which an expectation file's "# header:" lines
-        can require."""
+        """What the runner does with Xen's own lines: its version banner
+        is noted whole in the log, and its version in a few words ("Xen
+        version 4.20.4 (Debian 4.20.4+39-gf1e1321c87-1)") and its VPMU
+        lines (vpmu_init(): "VPMU: version 0.1" where it turned its vPMU
+        on) join the log's header comments as "# xen: ...", which an
+        expectation file's "# header:" lines can require."""
         def line(text):
             if text.startswith("Xen version"):
                 launch.note(f"xen: {text}")
-                return []
+                return [f"# xen: {version_words(text)}"]
             if text.startswith("VPMU"):
                 return [f"# xen: {text}"]
             return []
@@ -121,13 +146,16 @@ class Xen(Kind):
 
 
 class XenStream(ProcessStream):
-    """Xen's boot: its whole console kept beside the log, and the emulator
-    named as Xen says it is."""
+    """Xen's boot: its whole console kept beside the log, the emulator
+    named as Xen says it is, and the host (an expectation file's "# host:"
+    line) as QEMU's release, the CPU and the Xen that ran: a Xen other
+    than the file's (your own, or a newer package where the pinned one is
+    gone) is another host, whose differences are reported, not failed."""
 
-    def __init__(self, source, outcome, kind, package, console_log):
+    def __init__(self, source, outcome, kind, fetched, console_log):
         super().__init__(source, outcome)
         self.kind = kind
-        self.package = package
+        self.fetched = fetched
         self.console_log = console_log
 
     def lines(self):
@@ -140,10 +168,12 @@ class XenStream(ProcessStream):
                                       self.source.console.lines))
 
     def finish(self, judge, outcome):
-        console, package = self.source.console, self.package
-        version = (console.version or "Xen (no version banner)").split(" (")[0]
+        console, fetched = self.source.console, self.fetched
+        banner = console.version or "Xen (no version banner)"
         vpmu = "; ".join(console.vpmu) or "no VPMU line (vPMU off)"
+        cpu = self.kind.target.params["cpu"]
         outcome.emulator = (
-            f"{version}{f' ({package[0]} {package[2]})' if package else ''}, "
-            f"{vpmu}; {qemu_version(self.kind.qemu)}, TCG -cpu "
-            f"{self.kind.target.params['cpu']}")
+            f"{banner.split(' (')[0]}{f' ({fetched})' if fetched else ''}, "
+            f"{vpmu}; {qemu_version(self.kind.qemu)}, TCG -cpu {cpu}")
+        outcome.host = (f"{qemu_release(self.kind.qemu)} TCG -cpu {cpu}, "
+                        f"{version_words(banner).replace('Xen version', 'Xen', 1)}")
