@@ -420,7 +420,8 @@ void sim_execute(struct sim_cpu *cpu, const struct sim_work *w)
 	 * cycles retire none (an exit may come first: sim_switch_exit()). */
 	if (w->instructions)
 		sim_pmi_land(cpu);
-	sim_for_each_counting(cpu, w->cpl, count_work, (void *)w);
+	if (sim_switch_counts(cpu))
+		sim_for_each_counting(cpu, w->cpl, count_work, (void *)w);
 	/* DEV_COUNTS_WHILE_DESCHEDULED: the halted vCPUs' counters stay
 	 * loaded and count this one's work (SMP-7). */
 	for (unsigned n = 0; n < sim_cpu_total; n++)

@@ -100,6 +100,9 @@ struct sim_cpu {
 	/* The hypervisor is handling an exit of this vCPU: out of guest
 	 * mode, an overflow it counts is its to signal. */
 	bool out_of_guest;
+	/* DEV_COUNTERS_LOADED_LATE: run again after a halt, its counters are
+	 * not loaded yet (until its first MSR exit). */
+	bool counters_unloaded;
 	/* The noise of the surrounding code: a xorshift state. */
 	uint64_t noise;
 };

@@ -86,6 +86,7 @@ static void switch_to(unsigned to)
 void sim_cpus_msr_exit(void)
 {
 	cpus.loaded = cpus.current;
+	sim_switch_msr_exit(sim_this());
 }
 
 struct sim_cpu *sim_cpus_loaded(void)

@@ -6,6 +6,7 @@
  * switch is invisible: the counters count on from their value, a PMI
  * still on its way as the vCPU leaves guest mode and one the hypervisor's
  * own count raises there (EXIT-1) are injected as it enters again, once.
+ * Each deviation is one way a mediated vPMU can get it wrong.
  */
 #ifndef PMCTEST_SIM_SWITCH_H
 #define PMCTEST_SIM_SWITCH_H
@@ -32,5 +33,11 @@ void sim_switch_halt(struct sim_cpu *cpu);
 /* It runs again, its state loaded: the PMIs that reached it while it was
  * halted (another vCPU's work counted on its counters) taken first. */
 void sim_switch_resume(struct sim_cpu *cpu);
+
+/* One of its MSR exits (DEV_COUNTERS_LOADED_LATE loads its counters then). */
+void sim_switch_msr_exit(struct sim_cpu *cpu);
+
+/* Whether its counters count its own work now. */
+bool sim_switch_counts(const struct sim_cpu *cpu);
 
 #endif
