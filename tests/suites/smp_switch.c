@@ -18,9 +18,12 @@
  * SWITCH_OUT_AT + j-th instruction at CPL 3, j = 0..3, one round each:
  * four consecutive instructions of the loop, so that in one round the
  * wrap falls on the CPUID, which a hypervisor completes and counts
- * itself while the vCPU is out of guest mode (EXIT-1), and in the round
+ * itself while the vCPU is out of guest mode (EXIT-1), in the round
  * before on the instruction right before it (a PMI with skid arrives
- * after the exit). Then the AP halts while CPU 0 works, and runs again.
+ * after the exit), and in the other two on the first instructions after
+ * the hypervisor has entered guest mode again (the dec and jnz: the
+ * counter must be loaded by then). Then the AP halts while CPU 0 works,
+ * and runs again.
  * Each round: one PMI by the interrupt window that ends the loop (PMI-1),
  * none more by the time the AP runs again after its halt (PMI-5), none
  * elsewhere; the counter wrapped and holds what ran after the wrap, its
