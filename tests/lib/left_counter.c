@@ -20,6 +20,20 @@ static void put(struct left_counter *w, uint32_t msr, uint64_t value)
 	w->faulted = !msr_write(msr, value, &why);
 }
 
+/* The counter's CPU's work at LEFT_CPL and the interrupt window after
+ * it (kernel/exec.h), then the PMIs it has taken. */
+static void work(struct left_counter *w)
+{
+	const struct prog_run r = { .cpl = LEFT_CPL, .iterations = w->iterations,
+				    .workload = w->workload };
+
+	if (w->iterations)
+		prog_execute(&r);
+	w->pmis_after_work = interrupt_log_count(PMI_VECTOR);
+	if (w->lvt && w->lvt_again)
+		exec_lvt_pc_write(w->lvt);
+}
+
 void left_start(void *arg)
 {
 	struct left_counter *w = arg;
@@ -37,7 +51,18 @@ void left_start(void *arg)
 	if (c->global_msr)	/* PROG-5: the gate last */
 		put(w, c->global_msr, c->global_bit);
 	if (!w->faulted)
-		exec_known_loop(LEFT_CPL, LEFT_OWN_LOOP);
+		work(w);
+}
+
+void left_resume(void *arg)
+{
+	struct left_counter *w = arg;
+	const struct exec_state cpl0 = { MODE_LONG, 0, false };
+
+	w->pmis_at_resume = interrupt_log_count(PMI_VECTOR);
+	work(w);
+	exec_rdpmc(&cpl0, SENTINEL_RAX, LEFT_RDPMC_ECX, SENTINEL_RDX,
+		   &w->rdpmc_after_work);
 }
 
 void left_read(void *arg)

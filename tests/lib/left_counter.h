@@ -1,6 +1,7 @@
 /*
  * A counter left enabled on an application processor while the other CPUs
- * work (smp.running.*, smp.pmi.quiet): the pieces each CPU runs through
+ * work (smp.running.*, smp.pmi.quiet) or while it halts and runs again
+ * (smp.switch.*): the pieces each CPU runs through
  * cpu_work() (tests/lib/cpu_work.h), none of which writes the console, and
  * the sizes of the work, chosen so that the counter's own CPU and the
  * others retire counts no one can take for the other.
@@ -18,6 +19,7 @@
 #include <stdint.h>
 
 #include "exec.h"
+#include "prog_counter.h"
 #include "prog_measure.h"
 
 #define LEFT_CPL	3
@@ -53,9 +55,24 @@ struct left_counter {
 	uint64_t preset;
 	uint32_t lvt;		/* the LVT performance-counter entry meanwhile;
 				 * 0: left alone */
-	/* As the counter's CPU resumes: PMIs it had taken, its RDPMC (the
-	 * first instruction that touches the PMU), then, stopped, the count
-	 * and the overflow bit by RDMSR. */
+	/* Write it again after each work: unmasked, as a PMI handler that
+	 * takes the next PMI leaves it where delivery masked it (PMI-3). */
+	bool lvt_again;
+	/* What the counter's CPU runs at LEFT_CPL once the counter is armed
+	 * (left_start) and as it runs again (left_resume): `iterations` of
+	 * the known loop or of the exiting loop of CPUID (prog_execute());
+	 * 0: nothing, so that it halts with the counter armed. */
+	enum prog_workload workload;
+	uint64_t iterations;
+	/* After that work and the interrupt window that ends it: the PMIs
+	 * its CPU had taken, and (left_resume) its RDPMC, the counter still
+	 * running. */
+	unsigned pmis_after_work;
+	struct exec_outcome rdpmc_after_work;
+	/* As the counter's CPU resumes (left_resume, left_read): PMIs it had
+	 * taken, before anything else; then (left_read) its RDPMC (the first
+	 * instruction that touches the PMU), then, stopped, the count and the
+	 * overflow bit by RDMSR. */
 	unsigned pmis_at_resume;
 	struct exec_outcome rdpmc;
 	uint64_t count;
@@ -65,10 +82,14 @@ struct left_counter {
 };
 
 /* On the counter's CPU: everything stopped, the LVT entry written, the
- * counter preset, enabled, its gate opened (PROG-3, PROG-5), then
- * LEFT_OWN_LOOP iterations at LEFT_CPL; it returns with the counter
- * still counting. */
+ * counter preset, enabled, its gate opened (PROG-3, PROG-5), then its
+ * work at LEFT_CPL; it returns with the counter still counting. */
 void left_start(void *arg);
+
+/* On it as it runs again, the counter untouched: the PMIs taken so far,
+ * its work at LEFT_CPL, then the PMIs and an RDPMC at CPL 0 (which a
+ * counter of USR alone does not count). */
+void left_resume(void *arg);
 
 /* On it again: the RDPMC first, then everything stopped, the count and
  * the overflow bit read, both cleared (OVF-2), the LVT entry masked. */

@@ -165,6 +165,12 @@ bool deviation_applies(enum deviation d, const struct sim_cpu *cpu)
 		return sim_cpu_total > 1 && counting;
 	case DEV_AP_HANGS_WRITING:
 		return sim_cpu_total > 1;
+	case DEV_PMI_DROPPED_AT_EXIT:
+	case DEV_EXIT_OVERFLOW_NO_PMI:
+	case DEV_COUNTERS_LOADED_LATE:
+		return sim_cpu_total > 1 && counting;
+	case DEV_PMI_AGAIN_AT_REENTRY:	/* a saved status to raise it from */
+		return sim_cpu_total > 1 && global;
 	case DEV_ANYTHREAD_ACROSS_VCPUS:	/* where smp.anythread judges it */
 		return sim_cpu_total > 1 && arch && cpu->version >= 3 &&
 		       cpu->anythread_deprecated && cpu->fixed[0].present;

@@ -199,3 +199,15 @@ DEVIATION(AP_HANGS, "ap-hangs", "SMP-6",
 	"a secondary vCPU stops in its first counting workload and never returns")
 DEVIATION(AP_HANGS_WRITING, "ap-hangs-writing", "SMP-6",
 	"the first secondary vCPU stops as it writes its third line to the log, before any of it is out (inside a YAML block where its first test has diagnostics, as with verbose)")
+
+/* the world switch: a hypervisor that loads a vCPU's counters as it
+ * enters guest mode and saves them as it leaves (an exit, a halt);
+ * tests/sim/sim_switch.c. Caught with an AP (smp.switch.*). */
+DEVIATION(PMI_DROPPED_AT_EXIT, "pmi-dropped-at-exit", "SMP-9 PMI-1",
+	"a PMI still on its way when the vCPU leaves guest mode (the overflow on the instruction before a VM exit, the PMI's skid past it) is dropped: the host takes the late interrupt for its own")
+DEVIATION(EXIT_OVERFLOW_NO_PMI, "exit-overflow-no-pmi", "SMP-9 PMI-1 EXIT-1",
+	"an overflow caused by the hypervisor's own count of an instruction it completes, out of guest mode, sets the status bit and requests no PMI")
+DEVIATION(PMI_AGAIN_AT_REENTRY, "pmi-again-at-reentry", "SMP-9 PMI-5",
+	"a vCPU that runs again after halting takes a second PMI for an overflow already signalled: the load of its saved state raises one for every status bit whose counter has its interrupt enabled")
+DEVIATION(COUNTERS_LOADED_LATE, "counters-loaded-late", "SMP-9 SMP-7",
+	"a vCPU that runs again after halting counts nothing until its first MSR exit: the hypervisor loads its counters (their enables) lazily, at the first PMU MSR access, not at the entry that resumes it")

@@ -1,7 +1,7 @@
 #include "sim_count.h"
 
-#include "interrupt_log.h"
 #include "sim_cpus.h"
+#include "sim_switch.h"
 
 #define EVTSEL_USR	(1ull << 16)
 #define EVTSEL_OS	(1ull << 17)
@@ -190,8 +190,17 @@ static bool raise_pmi(struct sim_cpu *cpu, bool masked)
 	return true;
 }
 
+void sim_pmi_signal(struct sim_cpu *cpu, bool masked)
+{
+	if (raise_pmi(cpu, masked) && has(cpu, DEV_PMI_TWICE))
+		sim_interrupt_to(cpu->index, cpu->lvt_pc & 0xFF);
+}
+
 /* PMI-6: with FREEZE_PERFMON_ON_PMI a PMI request freezes the counters:
- * versions 2 and 3 clear the global enables, 4 and up set CTR_Frz. */
+ * versions 2 and 3 clear the global enables, 4 and up set CTR_Frz. The
+ * PMI itself is on its way (PMI-1's skid: sim_pmi_land()); where the
+ * overflow is the hypervisor's own count, out of guest mode, it is the
+ * hypervisor's to signal (sim_switch.h). */
 static void pmi_request(struct sim_cpu *cpu, bool masked)
 {
 	if ((cpu->debugctl & DEBUGCTL_FREEZE_PERFMON) &&
@@ -201,8 +210,19 @@ static void pmi_request(struct sim_cpu *cpu, bool masked)
 		else
 			cpu->global_ctrl = 0;
 	}
-	if (raise_pmi(cpu, masked) && has(cpu, DEV_PMI_TWICE))
-		interrupt_log_record(cpu->lvt_pc & 0xFF);
+	if (cpu->out_of_guest)
+		sim_switch_request_pmi(cpu, masked);
+	else
+		cpu->pmi_in_flight[masked]++;
+}
+
+void sim_pmi_land(struct sim_cpu *cpu)
+{
+	for (unsigned masked = 0; masked < 2; masked++)
+		while (cpu->pmi_in_flight[masked]) {
+			cpu->pmi_in_flight[masked]--;
+			sim_pmi_signal(cpu, masked);
+		}
 }
 
 /* PMI-2: whether the overflow of c finds the LVT entry masked; with
@@ -437,7 +457,12 @@ void sim_execute(struct sim_cpu *cpu, const struct sim_work *work)
 	time_line += work->cycles;
 	s.tsc = sim_tsc() - before;
 	s.crystal = sim_tsc() / SIM_CRYSTAL_TSC - before / SIM_CRYSTAL_TSC;
-	sim_for_each_counting(cpu, work->cpl, count_work, &s);
+	/* A PMI on its way is taken before the next instruction; stall
+	 * cycles retire none (an exit may come first: sim_switch_exit()). */
+	if (work->instructions)
+		sim_pmi_land(cpu);
+	if (sim_switch_counts(cpu))
+		sim_for_each_counting(cpu, work->cpl, count_work, &s);
 	/* DEV_COUNTS_WHILE_DESCHEDULED: the halted vCPUs' counters stay
 	 * loaded and count this one's work (SMP-7). */
 	for (unsigned n = 0; n < sim_cpu_total; n++)
@@ -456,6 +481,16 @@ void sim_retire(struct sim_cpu *cpu, unsigned cpl)
 {
 	sim_execute(cpu, &(struct sim_work){ cpl, SIM_STALL, 0, 0 });
 	sim_execute(cpu, &(struct sim_work){ cpl, 1, 1, 0 });
+}
+
+bool sim_counter_interrupts(const struct sim_cpu *cpu, const struct sim_counter *c)
+{
+	if (c >= cpu->fixed && c < cpu->fixed + SIM_INDEX_BITS) {
+		unsigned i = (unsigned)(c - cpu->fixed);
+
+		return i < FIXED_FIELDS && (cpu->fixed_ctrl_counting & FIXED_PMI(i));
+	}
+	return (c->control & EVTSEL_INT) != 0;
 }
 
 bool sim_counter_enabled(const struct sim_cpu *cpu, const struct sim_counter *c)

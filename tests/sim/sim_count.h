@@ -86,10 +86,22 @@ void sim_advance(struct sim_cpu *cpu, struct sim_counter *c,
 void sim_overflow(struct sim_cpu *cpu, struct sim_counter *c,
 		  const struct sim_counting *how);
 
+/* The PMI of cpu's counter through its local APIC (PMI-1..4, SMP-4), its
+ * LVT entry masked or not as the overflow found it (PMI-2). */
+void sim_pmi_signal(struct sim_cpu *cpu, bool masked);
+
+/* cpu's PMIs on their way (struct sim_cpu's pmi_in_flight) reach its
+ * local APIC: at its next instruction, an interrupt window, its halt. */
+void sim_pmi_land(struct sim_cpu *cpu);
+
 /* DEV_PMI_TO_NEXT_VCPU: the host injects the PMI it holds, if any, into
  * the executing vCPU, as it handles an exit of that vCPU or switches to
  * it. */
 void sim_pmi_release(void);
+
+/* Whether c's overflow interrupts: INT, or its PMI bit of
+ * IA32_FIXED_CTR_CTRL (PMI-1). */
+bool sim_counter_interrupts(const struct sim_cpu *cpu, const struct sim_counter *c);
 
 /* Whether c's own enable is set: EN for an event select, a ring enable in
  * its field of IA32_FIXED_CTR_CTRL (PROG-6). */

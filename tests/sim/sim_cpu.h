@@ -87,6 +87,22 @@ struct sim_cpu {
 	uint64_t global_status;
 	/* The local APIC's LVT performance-counter entry (PMI-1..3). */
 	uint32_t lvt_pc;
+	/* PMIs raised and not yet taken, counted apart by whether the LVT
+	 * entry was masked as their overflow found it (PMI-2): those of
+	 * overflows in the core, on their way to the local APIC until its
+	 * next instruction, interrupt window or halt (PMI-1's skid,
+	 * sim_count.c); and those the simulated hypervisor holds as
+	 * requests, for overflows it counted itself or PMIs that arrived
+	 * once the vCPU had left guest mode, until it enters guest mode
+	 * again (sim_switch.c). */
+	unsigned pmi_in_flight[2];
+	unsigned pmi_requested[2];
+	/* The hypervisor is handling an exit of this vCPU: out of guest
+	 * mode, an overflow it counts is its to signal. */
+	bool out_of_guest;
+	/* DEV_COUNTERS_LOADED_LATE: run again after a halt, its counters are
+	 * not loaded yet (until its first MSR exit). */
+	bool counters_unloaded;
 	/* The noise of the surrounding code: a xorshift state. */
 	uint64_t noise;
 };

@@ -14,6 +14,7 @@
 #include "sim_count.h"
 #include "sim_cpu.h"
 #include "sim_cpus.h"
+#include "sim_switch.h"
 
 struct sim_cpu sim_cpus[SIM_CPUS_MAX];
 unsigned sim_cpu_total = 1;
@@ -66,22 +67,26 @@ static void zero_counters(struct sim_cpu *cpu)
 	copy_counters(cpu, &none);
 }
 
-/* The hypervisor schedules vCPU `to` in place of the executing one. */
+/* The hypervisor schedules vCPU `to` in place of the executing one,
+ * which halts (sim_switch.h). */
 static void switch_to(unsigned to)
 {
 	struct sim_cpu *from = sim_this(), *next = &sim_cpus[to];
 
+	sim_switch_halt(from);
 	if (from->deviation == DEV_COUNTERS_SHARED)
 		copy_counters(next, from);
 	if (from->deviation == DEV_STATE_LOST_ON_SWITCH && to != cpus.current)
 		zero_counters(next);
 	cpus.current = to;
 	sim_pmi_release();	/* DEV_PMI_TO_NEXT_VCPU */
+	sim_switch_resume(next);
 }
 
 void sim_cpus_msr_exit(void)
 {
 	cpus.loaded = cpus.current;
+	sim_switch_msr_exit(sim_this());
 }
 
 struct sim_cpu *sim_cpus_loaded(void)

@@ -157,6 +157,7 @@ void exec_known_loop(unsigned cpl, uint64_t iterations)
 			KNOWN_LOOP_INSTRUCTIONS, KNOWN_LOOP_BRANCHES });
 	sim_execute(sim_this(), &(struct sim_work){ cpl, 1, 1, 1 });
 	around_loop(cpl);
+	sim_pmi_land(sim_this());	/* the interrupt window */
 }
 
 /* arch/string_loop.asm: mov, xor, cld; (lea, mov, rep stosb, dec, jnz) x
@@ -208,6 +209,7 @@ void exec_exiting_loop(enum exiting_insn insn, unsigned cpl,
 	}
 	sim_execute(sim_this(), &(struct sim_work){ cpl, 1, 1, 1 });
 	around_loop(cpl);
+	sim_pmi_land(sim_this());	/* the interrupt window */
 }
 
 bool exec_lvt_pc_available(struct strbuf *why_not)

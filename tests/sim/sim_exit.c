@@ -3,12 +3,14 @@
  * itself (EXIT-1): one retired instruction at the CPL it ran at, in every
  * counter of instructions retired that counts at that CPL, CMASK, INV and
  * EDGE applied as to a cycle that retired one instruction (EXIT-2), the
- * wrap, status and PMI as for any count (OVF-6). None of the instructions
+ * wrap, status and PMI as for any count (OVF-6), its PMI injected as the
+ * vCPU enters guest mode again (sim_switch.h). None of the instructions
  * it intercepts is a branch. Each deviation is one way KVM got this wrong.
  */
 #include "sim_exit.h"
 
 #include "sim_count.h"
+#include "sim_switch.h"
 
 #define EXIT_STALL	6	/* cycles the guest spends on the instruction */
 
@@ -52,11 +54,13 @@ void sim_exit_complete(struct sim_cpu *cpu, unsigned cpl,
 		       enum sim_exit_kind kind)
 {
 	struct sim_stretch one = { { cpl, 1, 1, 0 }, 0, 0 };
+	bool dropped = kind == SIM_EXIT_PORT_IO &&
+		       has(cpu, DEV_PORT_IO_NOT_COUNTED);
 
 	sim_pmi_release();	/* the host's work at the exit */
 	sim_execute(cpu, &(struct sim_work){ cpl, EXIT_STALL, 0, 0 });
-	if (kind == SIM_EXIT_PORT_IO && has(cpu, DEV_PORT_IO_NOT_COUNTED))
-		return;
-	if (!has(cpu, DEV_EXITS_NOT_COUNTED))
+	sim_switch_exit(cpu);	/* out of guest mode: the account is its */
+	if (!dropped && !has(cpu, DEV_EXITS_NOT_COUNTED))
 		sim_for_each_counting(cpu, cpl, account, &one);
+	sim_switch_enter(cpu);
 }

@@ -173,7 +173,8 @@ static void run(unsigned i)
 	char text[160];
 	struct strbuf why;
 	struct prog_counter c;
-	struct left_counter w = { .c = &c };
+	struct left_counter w = { .c = &c, .workload = PROG_KNOWN_LOOP,
+				  .iterations = LEFT_OWN_LOOP };
 	unsigned own = first_ap();
 
 	strbuf_init(&why, text, sizeof(text));
