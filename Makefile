@@ -96,7 +96,7 @@ HOST_PROGS	:=
 HOST_TESTS	:=
 
 .PHONY: all run test bench clean host-progs host-tests spec-coverage design-svg help report lava xen FORCE \
-	clean-room lava-lab nested-images run-kvm qemu-pmu
+	clean-room lava-lab nested-images run-kvm qemu-pmu bochs-pmu
 all: $(ELF) $(ISO) host-progs
 
 # Host programs and their tests: each tests/host/*.mk appends to
@@ -199,6 +199,30 @@ run: $(ISO) | $(BUILD)/.tools-run $(if $(filter uefi,$(FIRMWARE)),$(BUILD)/.tool
 	$(PYTHON) tests/boot.py --route iso --iso $(ISO) --accel "$$PMCTEST_ACCEL" \
 		--cpu "$$PMCTEST_CPU" --firmware "$$PMCTEST_FIRMWARE" \
 		--qemu "$$PMCTEST_QEMU" --qemu-args="$$PMCTEST_QEMU_ARGS"
+
+# The counting Bochs (tests/bochs-pmu/, docs/counting-bochs.md): Debian's
+# bochs source of trixie at a pinned version (where the archive no longer
+# has it, the newest 3.0), Debian's patches, then ours; built once per
+# machine into the QEMU's cache, BOCHS_PMU_CACHE or
+# ${XDG_CACHE_HOME:-$HOME/.cache}/pmctest, and built again when a patch or
+# the recipe changes. The bochs-pmu-* targets run it (without a network
+# and a cached build they are unavailable, with the reason); the bochs-*
+# targets keep Debian's Bochs 2.7.
+BOCHS_PMU_PINNED := 3.0+dfsg-1
+BOCHS_PMU_CACHE	?=
+BOCHS_PMU	:= $(BUILD)/bochs-pmu/bochs
+BOCHS_PMU_SRCS	:= $(wildcard tests/bochs-pmu/patches/*) tests/bochs_pmu.py \
+		   $(wildcard tests/hosttools/bochs_pmu/*.py tests/hosttools/qemu_pmu/cache.py \
+		   tests/hosttools/qemu_pmu/apt_source.py)
+export PMCTEST_BOCHS_PMU_PINNED = $(BOCHS_PMU_PINNED)
+export PMCTEST_BOCHS_PMU_CACHE = $(BOCHS_PMU_CACHE)
+.SECONDARY: $(BUILD)/.tools-bochspmu
+$(BUILD)/bochs-pmu/built: $(BOCHS_PMU_SRCS) | $(BUILD)/.tools-run $(BUILD)/.tools-bochspmu
+	$(PYTHON) tests/bochs_pmu.py build --pinned "$$PMCTEST_BOCHS_PMU_PINNED" \
+		--cache "$$PMCTEST_BOCHS_PMU_CACHE" --out $(BUILD)/bochs-pmu
+	@[ ! -e $(BOCHS_PMU) ] || touch $@
+
+bochs-pmu: $(BUILD)/bochs-pmu/built
 
 # Linux KVM nested in QEMU TCG (tests/hosttools/nested/): Debian's kernels,
 # fetched with apt-get download into $(BUILD)/kvm-NAME/ (nothing is
@@ -386,10 +410,10 @@ test-hostile: $(ELF) $(ISO)
 XEN_CONSOLES	:= $(BUILD)/run/xen-pvh-dom0.console.log \
 		   $(BUILD)/run/xen-pvh-dom0-vpmu.console.log \
 		   $(BUILD)/run/xen-pvh-dom0-vpmu-counting.console.log
-test-targets: all xen nested-images $(BUILD)/qemu-pmu/built | $(BUILD)/.tools-test
+test-targets: all xen nested-images $(BUILD)/qemu-pmu/built $(BUILD)/bochs-pmu/built | $(BUILD)/.tools-test
 	@rm -f $(XEN_CONSOLES)
 	$(PYTHON) tests/run --all --subset --elf $(ELF) --qemu "$$PMCTEST_QEMU" --xen "$$PMCTEST_XEN" \
-		--qemu-pmu $(QEMU_PMU) \
+		--qemu-pmu $(QEMU_PMU) --bochs-pmu $(BOCHS_PMU) \
 		--junit $(BUILD)/junit.xml --log-dir $(BUILD)/run --report $(BUILD)/report
 	$(PYTHON) tests/check.py tap_parsers --xen-console $(XEN_CONSOLES)
 	$(PYTHON) tests/check.py xen_diff --run-dir $(BUILD)/run
@@ -455,6 +479,7 @@ help:
 	@echo '                     or KERNEL=bzImage KERNEL_MODULES=dir (your own); TESTS=, KERNEL_ARGS='
 	@echo '                     TCG_PMU=on: L1 on the QEMU with the TCG PMU, so KVM has its vPMU on'
 	@echo 'make qemu-pmu        build (or reuse from the cache) Debian'"'"'s QEMU with tests/qemu-pmu/patches'
+	@echo 'make bochs-pmu       build (or reuse from the cache) Debian'"'"'s Bochs 3.0 with tests/bochs-pmu/patches'
 	@echo 'make nested-images   the Debian kernels and initramfs for the kvm-* targets: $(BUILD)/kvm-*/'
 	@echo 'make test            everything the project tests (what CI runs); QEMU=... for another QEMU,'
 	@echo '                     XEN=path for your own Xen in the xen-* targets (default: Debian'"'"'s, fetched)'

@@ -27,7 +27,10 @@ def deb_src_lines():
 
 class SourceArchive:
     """apt-get and apt-cache on the private list in DIR (its package lists
-    in DIR/lists)."""
+    in DIR/lists): the deb-src lines of lines() (by default those of the
+    machine's suites) and versions of the upstream series."""
+
+    series = UPSTREAM_SERIES
 
     def __init__(self, where):
         self.where = where
@@ -50,9 +53,12 @@ class SourceArchive:
         return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True,
                               stdin=subprocess.DEVNULL)
 
+    def lines(self):
+        return deb_src_lines()
+
     def update(self):
         """Refresh the deb-src lists: None, or why it failed."""
-        lines = deb_src_lines()
+        lines = self.lines()
         if not lines:
             return (f"no Debian archive in {ETC_APT}/sources.list or "
                     f"{ETC_APT}/sources.list.d/ to take the source from")
@@ -79,13 +85,13 @@ class SourceArchive:
 
     def choose(self, package, pinned):
         """The pinned version where the archive has it, else the newest of
-        the same upstream series (7.2); None where there is none."""
+        the same upstream series (7.2 for QEMU); None where there is none."""
         versions = self.versions(package)
         if pinned in versions:
             return pinned
         best = None
         for v in versions:
-            if UPSTREAM_SERIES.match(v) and (best is None or newer(v, best)):
+            if self.series.match(v) and (best is None or newer(v, best)):
                 best = v
         return best
 

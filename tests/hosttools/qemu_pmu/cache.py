@@ -1,8 +1,8 @@
 """The cache of built emulators, outside the clone (make clean keeps it):
-${XDG_CACHE_HOME:-$HOME/.cache}/pmctest/qemu-pmu-KEY/, holding bin/ and
-info. An entry appears whole (renamed into place) or not at all, and a
-lock file per key makes a second build of the same key wait for the
-first instead of racing it."""
+${XDG_CACHE_HOME:-$HOME/.cache}/pmctest/NAME-KEY/ (NAME qemu-pmu or
+bochs-pmu), holding bin/ and info. An entry appears whole (renamed into
+place) or not at all, and a lock file per key makes a second build of the
+same key wait for the first instead of racing it."""
 import contextlib
 import fcntl
 import os
@@ -14,8 +14,8 @@ def default_root():
     return os.path.join(base, "pmctest")
 
 
-def entry(root, key):
-    return os.path.join(root, f"qemu-pmu-{key}")
+def entry(root, key, name="qemu-pmu"):
+    return os.path.join(root, f"{name}-{key}")
 
 
 def complete(path, binary):
@@ -24,13 +24,13 @@ def complete(path, binary):
 
 
 @contextlib.contextmanager
-def locked(root, key, say):
+def locked(root, key, say, name="qemu-pmu"):
     """Held while building KEY; waits, saying so, for another build."""
     os.makedirs(root, exist_ok=True)
-    with open(os.path.join(root, f"qemu-pmu-{key}.lock"), "w") as lock:
+    with open(os.path.join(root, f"{name}-{key}.lock"), "w") as lock:
         try:
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            say(f"another build of qemu-pmu-{key} is running: waiting for it")
+            say(f"another build of {name}-{key} is running: waiting for it")
             fcntl.flock(lock, fcntl.LOCK_EX)
         yield

@@ -6,7 +6,9 @@ import shutil
 from ..boot import OVMF
 from ..targets import VMMS
 
-from .bochs import BOCHS_ROMS, BOCHS_VGA_ROMS, bochs_models, first_existing
+from .bochs import (BOCHS_ROMS, BOCHS_VGA_ROMS, bochs_binary, bochs_models,
+                    first_existing)
+from .bochs_pmu import bochs_pmu_unavailable
 from .nested import nested_availability
 from .probe import cached, command_output
 from .qemu import qemu_for
@@ -73,14 +75,17 @@ def qemu_target_why_not(target, opts):
 def bochs_why_not(target, opts):
     if target.get("kernel") and nested_why_not(target, opts):
         return nested_why_not(target, opts)
-    if not shutil.which(opts.bochs):
-        return (f"{opts.bochs} not found "
+    bochs = bochs_binary(target, opts)
+    if target.get("bochs_pmu") and not os.access(bochs, os.X_OK):
+        return bochs_pmu_unavailable(bochs)
+    if not shutil.which(bochs):
+        return (f"{bochs} not found "
                 "(Debian: bochs bochsbios vgabios bochs-term)")
-    if opts.bochs == "bochs" and not first_existing(BOCHS_ROMS):
+    if bochs in ("bochs", opts.bochs_pmu) and not first_existing(BOCHS_ROMS):
         return "no Bochs BIOS image (Debian: bochsbios)"
-    if opts.bochs == "bochs" and not first_existing(BOCHS_VGA_ROMS):
+    if bochs in ("bochs", opts.bochs_pmu) and not first_existing(BOCHS_VGA_ROMS):
         return "no VGA BIOS image (Debian: vgabios)"
-    models = bochs_models(opts.bochs)
+    models = bochs_models(bochs)
     if models and target["cpu"] not in models:
         return f"this Bochs has no cpu model {target['cpu']}"
     return None

@@ -40,6 +40,19 @@ def bochs_models(bochs):
     return set(re.findall(r"^([a-z0-9_]+)$", out, re.M))
 
 
+def bochs_has_debugger(bochs):
+    """Debian's 2.7 has its debugger (-rc); a Bochs built without one,
+    as the counting Bochs 3.0 is, refuses -rc."""
+    out = cached(("bochs-help", bochs),
+                 lambda: command_output([bochs, "-help"]))
+    return re.search(r"^\s*-rc\s", out, re.M) is not None
+
+
+def bochs_binary(target, opts):
+    """The Bochs a target runs on: --bochs-pmu for the counting Bochs's."""
+    return opts.bochs_pmu if target.get("bochs_pmu") else opts.bochs
+
+
 def first_existing(paths):
     for p in paths:
         if os.path.exists(p):
@@ -225,7 +238,9 @@ def run_bochs(target, opts, ctx, judge, timeout):
         f.write(bochsrc_text(target, iso, com1, log, com2))
     with open(rc, "w") as f:
         f.write("c\n")      # Debian's Bochs has the debugger: go at once
-    cmd = [opts.bochs, "-q", "-f", cfg, "-rc", rc]
+    bochs = bochs_binary(target, opts)
+    cmd = [bochs, "-q", "-f", cfg] + (
+        ["-rc", rc] if bochs_has_debugger(bochs) else [])
     env = dict(os.environ, TERM="vt100")
     out_path = os.path.join(work, "bochs.out")
     err_path = os.path.join(work, "bochs.err")

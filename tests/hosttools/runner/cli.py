@@ -108,6 +108,11 @@ def add_programs(p):
                    help="the QEMU with the TCG PMU of the *-pmu-* targets "
                         "(default: make's build of tests/qemu-pmu/)")
     p.add_argument("--bochs", default="bochs")
+    p.add_argument("--bochs-pmu", default=os.path.join(ROOT, "build", "bochs-pmu",
+                                                       "bochs"),
+                   metavar="PATH",
+                   help="the counting Bochs 3.0 of the bochs-pmu-* targets "
+                        "(default: make's build of tests/bochs-pmu/)")
     for name in ("crosvm", "firecracker", "cloud-hypervisor"):
         p.add_argument(f"--{name}", default=name, metavar="PATH",
                        help=f"the {name} binary (its target needs /dev/kvm)")
