@@ -39,6 +39,8 @@ becomes one JUnit testsuite. Fields:
   qemu_pmu  QEMU, nested and Xen: run on the QEMU with the TCG PMU
             (tests/qemu-pmu/: make builds it; tests/run --qemu-pmu), not
             on --qemu; nested, L1 runs there with -cpu EPYC,tcg-pmu=on
+  bochs_pmu Bochs: run on the counting Bochs 3.0 (tests/bochs-pmu/: make
+            builds it; tests/run --bochs-pmu), not on --bochs
   about     one line for --list-targets
 
 Nothing here knows what a target gets wrong: that is tests/expect/.
@@ -75,10 +77,11 @@ def vmm(name, emulator, route, about, timeout=120):
 
 
 def bochs(name, cpu, about, bochs_cpu="", expect=None, timeout=300, cpus=1,
-          kernel_args=""):
+          kernel_args="", bochs_pmu=False):
     return dict(name=name, emulator="bochs", route="iso", cpu=cpu,
                 bochs_cpu=bochs_cpu, expect=expect or name, timeout=timeout,
-                about=about, cpus=cpus, kernel_args=kernel_args)
+                about=about, cpus=cpus, kernel_args=kernel_args,
+                bochs_pmu=bochs_pmu)
 
 
 def nested(name, kernel, about, expect=None, timeout=300, explicit=False,
@@ -236,6 +239,16 @@ TARGETS = [
           "Bochs, cpu model tigerlake, GRUB ISO, unknown MSRs #GP"),
     bochs("bochs-ryzen", "ryzen",
           "Bochs, cpu model ryzen, GRUB ISO, unknown MSRs #GP"),
+    # Intel's architectural PMU counting in Bochs 3.0 with
+    # tests/bochs-pmu/ applied, at the version the model's CPUID leaf 0AH
+    # gives: 4 on Skylake-X, 5 on Tiger Lake (docs/counting-bochs.md).
+    bochs("bochs-pmu-skylake", "corei7_skylake_x",
+          "the counting Bochs 3.0 (tests/bochs-pmu/), cpu model "
+          "corei7_skylake_x (PMU version 4), GRUB ISO, unknown MSRs #GP",
+          bochs_pmu=True),
+    bochs("bochs-pmu-tigerlake", "tigerlake",
+          "the counting Bochs 3.0 (tests/bochs-pmu/), cpu model tigerlake "
+          "(PMU version 5), GRUB ISO, unknown MSRs #GP", bochs_pmu=True),
     nested("kvm-6.1", "6.1",
            "Linux KVM 6.1 (Debian), nested in QEMU TCG -cpu EPYC"),
     nested("kvm-6.12", "6.12",

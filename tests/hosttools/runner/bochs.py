@@ -53,6 +53,13 @@ def bochs_binary(target, opts):
     return opts.bochs_pmu if target.get("bochs_pmu") else opts.bochs
 
 
+def bochs_command(target, opts, cfg, rc):
+    """Bochs on the bochsrc CFG; with its debugger, told by RC to go."""
+    bochs = bochs_binary(target, opts)
+    return [bochs, "-q", "-f", cfg] + (
+        ["-rc", rc] if bochs_has_debugger(bochs) else [])
+
+
 def first_existing(paths):
     for p in paths:
         if os.path.exists(p):
@@ -238,9 +245,7 @@ def run_bochs(target, opts, ctx, judge, timeout):
         f.write(bochsrc_text(target, iso, com1, log, com2))
     with open(rc, "w") as f:
         f.write("c\n")      # Debian's Bochs has the debugger: go at once
-    bochs = bochs_binary(target, opts)
-    cmd = [bochs, "-q", "-f", cfg] + (
-        ["-rc", rc] if bochs_has_debugger(bochs) else [])
+    cmd = bochs_command(target, opts, cfg, rc)
     env = dict(os.environ, TERM="vt100")
     out_path = os.path.join(work, "bochs.out")
     err_path = os.path.join(work, "bochs.err")
@@ -260,7 +265,8 @@ def run_bochs(target, opts, ctx, judge, timeout):
         screen.stop()
     if rest is not None:
         judge.feed(rest.decode("utf-8", "replace").rstrip("\r"))
-    outcome.emulator = outcome.host = bochs_banner(out_path)
+    outcome.host = bochs_banner(out_path)
+    outcome.emulator = bochs_named(out_path)
     if com2:
         kvm = f"KVM in {kernel_name(info)}"
         outcome.emulator += f"; {kvm}, nested"
@@ -305,3 +311,12 @@ def tail(stderr, log):
 def bochs_banner(out_path):
     m = re.search(r"Bochs x86 Emulator (\S+)", read_text(out_path))
     return f"Bochs {m.group(1)}" if m else "Bochs (version not printed)"
+
+
+def bochs_named(out_path):
+    """The banner's version, and the build where the counting Bochs names
+    its source and cache key under it (tests/hosttools/bochs_pmu/build.py)."""
+    m = re.search(r"^\s*(Debian \S+, pmctest bochs-pmu \w+)\s*$",
+                  read_text(out_path), re.M)
+    banner = bochs_banner(out_path)
+    return f"{banner} ({m.group(1)})" if m else banner
