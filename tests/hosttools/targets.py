@@ -246,6 +246,12 @@ TARGETS = [
           "the counting Bochs 3.0 (tests/bochs-pmu/), cpu model "
           "corei7_skylake_x (PMU version 4), GRUB ISO, unknown MSRs #GP",
           bochs_pmu=True),
+    # Two CPUs in x2APIC mode, as bochs-skylake-smp2: the per-CPU part
+    # over counters that count, the PMI through MSR 834H.
+    bochs("bochs-pmu-skylake-smp2", "corei7_skylake_x",
+          "the counting Bochs 3.0 (tests/bochs-pmu/), corei7_skylake_x with "
+          "2 CPUs (cpu: count=2) in x2APIC mode (apic=x2apic), GRUB ISO",
+          cpus=2, kernel_args="apic=x2apic", bochs_pmu=True),
     bochs("bochs-pmu-tigerlake", "tigerlake",
           "the counting Bochs 3.0 (tests/bochs-pmu/), cpu model tigerlake "
           "(PMU version 5), GRUB ISO, unknown MSRs #GP", bochs_pmu=True),
