@@ -139,6 +139,10 @@ def parse_args(argv):
     opts.tests = opts.tests or ""
     opts.elf = os.path.abspath(opts.elf)
     opts.xen = os.path.abspath(opts.xen)
+    # Bochs runs in a folder of its own: a path to it is made absolute
+    for name in ("bochs", "bochs_pmu"):
+        if os.sep in getattr(opts, name):
+            setattr(opts, name, os.path.abspath(getattr(opts, name)))
     problem = cmdline_problem(kernel_cmdline(opts))
     if not problem and not opts.list_targets and os.path.exists(opts.elf):
         problem = elf_problem(opts.elf)
