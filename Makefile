@@ -105,7 +105,7 @@ HOST_PROGS	:=
 HOST_TESTS	:=
 
 .PHONY: all run test bench clean host-progs host-tests spec-coverage design-svg help report lava xen FORCE \
-	clean-room lava-lab images run-kvm qemu-pmu
+	clean-room lava-lab images run-kvm qemu-pmu bochs-pmu
 all: $(ELF) $(ISO) host-progs
 
 # Host programs and their tests: each tests/host/*.mk appends to
@@ -210,6 +210,30 @@ run: $(ISO) | $(BUILD)/.tools-run $(if $(filter uefi,$(FIRMWARE)),$(BUILD)/.tool
 		--cpu "$$PMCTEST_CPU" --firmware "$$PMCTEST_FIRMWARE" \
 		--qemu "$$PMCTEST_QEMU" --qemu-args="$$PMCTEST_QEMU_ARGS"
 
+# The counting Bochs (tests/bochs-pmu/, docs/counting-bochs.md): Debian's
+# bochs source of trixie at a pinned version (where the archive no longer
+# has it, the newest 3.0), Debian's patches, then ours; built once per
+# machine into the cache outside the clone, BOCHS_PMU_CACHE or
+# ${XDG_CACHE_HOME:-$HOME/.cache}/pmctest, and built again when a patch or
+# the recipe changes. The bochs-pmu-* targets run it (without a network
+# and a cached build they are unavailable, with the reason); the bochs-*
+# targets keep Debian's Bochs 2.7.
+BOCHS_PMU_PINNED := 3.0+dfsg-1
+BOCHS_PMU_CACHE	?=
+BOCHS_PMU	:= $(BUILD)/bochs-pmu/bochs
+BOCHS_PMU_SRCS	:= $(wildcard tests/bochs-pmu/patches/*) tests/bochs_pmu.py \
+		   $(wildcard tests/hosttools/images/bochs_pmu/*.py) \
+		   tests/hosttools/images/cache.py tests/hosttools/images/archive.py
+export PMCTEST_BOCHS_PMU_PINNED = $(BOCHS_PMU_PINNED)
+export PMCTEST_BOCHS_PMU_CACHE = $(BOCHS_PMU_CACHE)
+.SECONDARY: $(BUILD)/.tools-bochspmu
+$(BUILD)/bochs-pmu/built: $(BOCHS_PMU_SRCS) | $(BUILD)/.tools-run $(BUILD)/.tools-bochspmu
+	$(PYTHON) tests/bochs_pmu.py build --pinned "$$PMCTEST_BOCHS_PMU_PINNED" \
+		--cache "$$PMCTEST_BOCHS_PMU_CACHE" --out $(BUILD)/bochs-pmu
+	@[ ! -e $(BOCHS_PMU) ] || touch $@
+
+bochs-pmu: $(BUILD)/bochs-pmu/built
+
 # Linux KVM nested in QEMU TCG (tests/hosttools/images/nested/): Debian's
 # kernels, fetched with apt-get download into $(BUILD)/kvm-NAME/ (nothing
 # is installed), with an initramfs of busybox, this host's QEMU and KVM's
@@ -231,7 +255,8 @@ nested-image-%: $(BUILD)/kvm-%/kernel.txt ;
 # (Kind.images() in tests/hosttools/targets/; tests/images.py lists them).
 images: | $(BUILD)/.tools-run
 	@$(MAKE) --no-print-directory $$($(PYTHON) tests/images.py)
-	@$(PYTHON) tests/images.py --check --build $(BUILD) --qemu-pmu $(QEMU_PMU) $(XEN_OWN)
+	@$(PYTHON) tests/images.py --check --build $(BUILD) --qemu-pmu $(QEMU_PMU) \
+		--bochs-pmu $(BOCHS_PMU) $(XEN_OWN)
 
 # make run-kvm: pmctest on Linux KVM nested in QEMU TCG, TAP on stdout and
 # the kernel's status, as make run. KVM=SERIES picks Debian's kernel (a
@@ -420,7 +445,7 @@ test-hostile: $(ELF) $(ISO)
 test-targets: all images | $(BUILD)/.tools-test
 	@rm -f $(BUILD)/run/*.console.log
 	$(PYTHON) tests/run --all --subset --elf $(ELF) --qemu "$$PMCTEST_QEMU" $(XEN_OWN) \
-		--qemu-pmu $(QEMU_PMU) --build $(BUILD) \
+		--qemu-pmu $(QEMU_PMU) --bochs-pmu $(BOCHS_PMU) --build $(BUILD) \
 		--junit $(BUILD)/junit.xml --log-dir $(BUILD)/run --report $(BUILD)/report
 	$(PYTHON) tests/check.py tap_parsers --xen-console-dir $(BUILD)/run
 	$(PYTHON) tests/check.py xen_diff --run-dir $(BUILD)/run
@@ -488,8 +513,9 @@ help:
 	@echo '                     TCG_PMU=perfmon-v2: with AMD PerfMonV2, for KVM'"'"'s mediated vPMU'
 	@echo '                     L1_ARGS=words for L1'"'"'s command line, KVM_PARAMS=MODULE.NAME=VALUE...'
 	@echo 'make qemu-pmu        build (or reuse from the cache) Debian'"'"'s QEMU with tests/qemu-pmu/patches'
+	@echo 'make bochs-pmu       build (or reuse from the cache) Debian'"'"'s Bochs 3.0 with tests/bochs-pmu/patches'
 	@echo 'make images          what the targets need fetched and built: Debian'"'"'s kernels (the kvm-*'
-	@echo '                     targets), Xen, the QEMU with the TCG PMU'
+	@echo '                     targets), Xen, the counting QEMU and Bochs'
 	@echo 'make test            everything the project tests (what CI runs); QEMU=... for another QEMU,'
 	@echo '                     XEN=path for your own Xen in the targets of Xen XEN_VERSION=4.17|4.20'
 	@echo '                     (default 4.17; the others run Debian'"'"'s, fetched by make images)'

@@ -29,6 +29,7 @@ def main(argv):
                    help="each target's images are there (after make images)")
     p.add_argument("--build", default="build", help="make's BUILD")
     p.add_argument("--qemu-pmu", default="", help="the QEMU with the TCG PMU")
+    p.add_argument("--bochs-pmu", default="", help="the counting Bochs")
     p.add_argument("--xen", action="append", default=[], metavar="[VERSION=]PATH",
                    help="your own Xen for that version's targets (tests/run --xen)")
     args = p.parse_args(argv)
@@ -47,7 +48,8 @@ def main(argv):
 
 
 def check(args):
-    programs = targets.Programs(elf="", qemu_pmu=args.qemu_pmu, xen=args.xen,
+    programs = targets.Programs(elf="", qemu_pmu=args.qemu_pmu,
+                                bochs_pmu=args.bochs_pmu, xen=args.xen,
                                 build=args.build)
     missing = targets.images_missing(programs)
     for name, what in missing:

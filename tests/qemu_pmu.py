@@ -13,7 +13,6 @@ source to be had (OUT/unavailable says why); 1 the build failed; 2 bad
 arguments.
 """
 import argparse
-import os
 import sys
 
 from hosttools.procs import exit_on_signals

@@ -38,6 +38,14 @@ def bochs_models(bochs):
     return set(re.findall(r"^([a-z0-9_]+)$", out, re.M))
 
 
+def bochs_has_debugger(bochs):
+    """Debian's 2.7 has its debugger (-rc); a Bochs built without one,
+    as the counting Bochs 3.0 is, refuses -rc."""
+    out = cached(("bochs-help", bochs),
+                 lambda: command_output([bochs, "-help"]))
+    return re.search(r"^\s*-rc\s", out, re.M) is not None
+
+
 def first_existing(paths):
     for p in paths:
         if os.path.exists(p):
@@ -99,14 +107,15 @@ def bochs_log_problem(log):
 
 def bochs_lines(bochs, workdir, bochsrc, timeout, l1_console=None, l1_line=None):
     """The Com1Lines of Bochs run in workdir with bochsrc (its text), its
-    debugger told to go at once (Debian's Bochs has the debugger)."""
+    debugger, where it has one (Debian's 2.7), told to go at once."""
     cfg = os.path.join(workdir, "bochsrc")
     rc = os.path.join(workdir, "continue.rc")
     with open(cfg, "w") as f:
         f.write(bochsrc)
     with open(rc, "w") as f:
         f.write("c\n")
-    return Com1Lines([bochs, "-q", "-f", cfg, "-rc", rc], workdir,
+    debugger = ["-rc", rc] if bochs_has_debugger(bochs) else []
+    return Com1Lines([bochs, "-q", "-f", cfg] + debugger, workdir,
                      os.path.join(workdir, "com1.txt"), timeout, l1_console,
                      l1_line)
 
@@ -298,3 +307,12 @@ def tail(stderr, log):
 def bochs_banner(out_path):
     m = re.search(r"Bochs x86 Emulator (\S+)", read_text(out_path))
     return f"Bochs {m.group(1)}" if m else "Bochs (version not printed)"
+
+
+def bochs_named(out_path):
+    """The banner's version, and the build where the counting Bochs names
+    its source and cache key under it (hosttools/images/bochs_pmu/)."""
+    m = re.search(r"^\s*(Debian \S+, pmctest bochs-pmu \w+)\s*$",
+                  read_text(out_path), re.M)
+    banner = bochs_banner(out_path)
+    return f"{banner} ({m.group(1)})" if m else banner

@@ -33,7 +33,7 @@ def check_helps(tap, args):
                 [[py, os.path.join(TESTS, t)] for t in
                  ("run", "boot.py", "bench.py", "lava.py", "lava-judge", "mutation.py", "check.py",
                   "cmdline.py", "kvm.py", "clean_room.py", "lava_lab.py", "load_loop.py",
-                  "qemu_pmu.py", "images.py", "xen.py")] +
+                  "qemu_pmu.py", "images.py", "xen.py", "bochs_pmu.py")] +
                 [[py, os.path.join(TESTS, "check.py"), name] for name in names()] +
                 [[py, os.path.join(SCRIPTS, "psf2c.py")], [os.path.join(SCRIPTS, "mkiso")]])
     for cmd in commands:

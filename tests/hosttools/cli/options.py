@@ -41,6 +41,7 @@ def options_of(args):
     """The Options of tests/run's parsed arguments."""
     programs = Programs(
         elf=args.elf, qemu=args.qemu, qemu_pmu=args.qemu_pmu, bochs=args.bochs,
+        bochs_pmu=args.bochs_pmu,
         vmms={name: getattr(args, name.replace("-", "_")) for name in VMMS},
         xen=args.xen, build=args.build)
     fields = {f.name for f in dataclasses.fields(Options)} - {"programs"}

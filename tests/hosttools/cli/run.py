@@ -110,6 +110,11 @@ def add_programs(p):
                    help="the QEMU with the TCG PMU of the *-pmu-* targets "
                         "(default: make's build of tests/qemu-pmu/)")
     p.add_argument("--bochs", default="bochs")
+    p.add_argument("--bochs-pmu", default=os.path.join(ROOT, "build", "bochs-pmu",
+                                                       "bochs"),
+                   metavar="PATH",
+                   help="the counting Bochs 3.0 of the bochs-pmu-* targets "
+                        "(default: make's build of tests/bochs-pmu/)")
     for name in VMMS:
         p.add_argument(f"--{name}", default=name, metavar="PATH",
                        help=f"the {name} binary (its target needs /dev/kvm)")
@@ -143,6 +148,10 @@ def parse_args(argv):
         opts.xen = dict(own_image(text) for text in opts.xen)
     except ValueError as e:
         p.error(str(e))
+    # Bochs runs in a folder of its own: a path to it is made absolute
+    for name in ("bochs", "bochs_pmu"):
+        if os.sep in getattr(opts, name):
+            setattr(opts, name, os.path.abspath(getattr(opts, name)))
     problem = cmdline_problem(kernel_cmdline(opts.tests, (), "", opts.kernel_args))
     if not problem and not opts.list_targets and os.path.exists(opts.elf):
         problem = elf_problem(opts.elf)

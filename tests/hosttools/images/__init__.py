@@ -3,6 +3,9 @@ Debian's packages downloaded and unpacked, never installed on the host.
 
   nested       Linux KVM as a target: the images of an L1 kernel
   qemu_pmu     the QEMU with the TCG PMU, built once and cached
+  bochs_pmu    the counting Bochs 3.0, built once and cached
+  archive      Debian's archive through a sources list naming its release
+  cache        the cache of what make images builds, outside the clone
   xen          Debian's Xen, each version pinned, fetched and cached
   apt_sources  this machine's apt sources, read (private sources lists)
   rootfs       a throwaway Debian root (make clean-room, make lava-lab)

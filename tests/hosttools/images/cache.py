@@ -14,6 +14,17 @@ def default_root():
     return os.path.join(base, "pmctest")
 
 
+def entry(root, key, name):
+    """The cache entry of the build named name with this key."""
+    return os.path.join(root, f"{name}-{key}")
+
+
+def complete(path, binary):
+    """Whether an entry holds its binary (bin/) and its info."""
+    return os.access(os.path.join(path, "bin", binary), os.X_OK) and \
+        os.path.isfile(os.path.join(path, "info"))
+
+
 @contextlib.contextmanager
 def locked(root, name, say):
     """Held while building the entry name; waits, saying so, for another

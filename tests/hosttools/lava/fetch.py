@@ -1,5 +1,5 @@
 """A finished job fetched from a LAVA server with lavacli into a LAVA job
-directory (hosttools/runner/lava_job.py): its log as the server keeps it
+directory (hosttools/lava/job.py): its log as the server keeps it
 and its definition."""
 import os
 import shutil

@@ -8,7 +8,7 @@ from (kind.py).
   table    the targets, one row each
   kind     what every kind is: Kind, the programs a run boots, a Launch
   qemu     Debian's QEMU ("qemu"), and the QEMU with the TCG PMU ("qemu-pmu")
-  bochs    Bochs ("bochs")
+  bochs    Debian's Bochs ("bochs"), and the counting Bochs 3.0 ("bochs-pmu")
   nested   Linux KVM nested in QEMU or Bochs ("nested")
   xen      Xen under QEMU, pmctest its PVH dom0 ("xen")
   vmm      crosvm, Firecracker, Cloud Hypervisor on KVM ("vmm")
@@ -16,7 +16,7 @@ from (kind.py).
 """
 import os
 
-from .bochs import Bochs
+from .bochs import Bochs, CountingBochs
 from .kind import Launch, Programs
 from .lava import lava_kind
 from .nested import Nested
@@ -25,7 +25,8 @@ from .table import TARGETS
 from .vmm import VMMS, Vmm
 from .xen import Xen
 
-KINDS = {kind.NAME: kind for kind in (Qemu, CountingQemu, Bochs, Nested, Xen, Vmm)}
+KINDS = {kind.NAME: kind for kind in (Qemu, CountingQemu, Bochs, CountingBochs,
+                                      Nested, Xen, Vmm)}
 
 __all__ = ["KINDS", "TARGETS", "VMMS", "Launch", "Programs", "by_name",
            "select", "lava_kind", "images", "images_missing", "lava_target",

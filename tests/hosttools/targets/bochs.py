@@ -1,4 +1,5 @@
-"""The kind "bochs": Bochs boots pmctest's GRUB ISO.
+"""The kinds "bochs" and "bochs-pmu": Debian's Bochs, or the counting Bochs
+3.0 (tests/bochs-pmu/, docs/counting-bochs.md), boots pmctest's GRUB ISO.
 
 Parameters: cpu (the cpu: model=, bochs -help cpu), bochs_cpu (more cpu:
 options, e.g. "ignore_bad_msrs=1"; unknown MSRs #GP unless it says so)
@@ -9,19 +10,20 @@ import shutil
 import tempfile
 
 from ..boot.bochs import (BOCHS_ROMS, BOCHS_VGA_ROMS, bochs_banner,
-                          bochs_lines, bochs_models, bochs_problem,
-                          bochsrc_text, first_existing)
+                          bochs_lines, bochs_models, bochs_named,
+                          bochs_problem, bochsrc_text, first_existing)
 from .kind import Kind, new_outcome
 
 
-def bochs_why_not(bochs, model):
-    """Why this Bochs cannot run a model here, or None."""
+def bochs_why_not(bochs, model, debian=True):
+    """Why this Bochs cannot run a model here, or None; debian: it takes
+    the ROM images of Debian's bochsbios and vgabios."""
     if not shutil.which(bochs):
         return (f"{bochs} not found "
                 "(Debian: bochs bochsbios vgabios bochs-term)")
-    if bochs == "bochs" and not first_existing(BOCHS_ROMS):
+    if debian and not first_existing(BOCHS_ROMS):
         return "no Bochs BIOS image (Debian: bochsbios)"
-    if bochs == "bochs" and not first_existing(BOCHS_VGA_ROMS):
+    if debian and not first_existing(BOCHS_VGA_ROMS):
         return "no VGA BIOS image (Debian: vgabios)"
     models = bochs_models(bochs)
     if models and model not in models:
@@ -42,8 +44,8 @@ class BochsStream:
         return self.source.lines()
 
     def outcome(self, judge):
-        banner = bochs_banner(self.source.out_path)
-        o = new_outcome(banner, banner)
+        o = new_outcome(bochs_named(self.source.out_path),
+                        bochs_banner(self.source.out_path))
         o.status = self.source.status
         if o.status is None or self.source.restarted or self.source.ending.start_error:
             o.problem = bochs_problem(self.source, bool(judge.lines))
@@ -71,9 +73,55 @@ def bochs_stream(target, bochs, launch, iso, com2=None, l1_line=None):
 class Bochs(Kind):
     NAME = "bochs"
 
+    @property
+    def binary(self):
+        return self.programs.bochs
+
     def why_not(self):
-        return bochs_why_not(self.programs.bochs, self.target.params["cpu"])
+        return bochs_why_not(self.binary, self.target.params["cpu"],
+                             self.binary == "bochs")
 
     def boot(self, launch):
-        return bochs_stream(self.target, self.programs.bochs, launch,
+        return bochs_stream(self.target, self.binary, launch,
                             launch.isos.iso(launch.cmdline))
+
+
+class CountingBochs(Bochs):
+    """The kind "bochs-pmu": the same boots on the counting Bochs 3.0,
+    which make builds into a cache outside the clone (make bochs-pmu)."""
+
+    NAME = "bochs-pmu"
+
+    @property
+    def binary(self):
+        return self.programs.bochs_pmu
+
+    def images(self):
+        return ["bochs-pmu"]
+
+    def why_not(self):
+        return counting_bochs_why_not(self.binary) or \
+            bochs_why_not(self.binary, self.target.params["cpu"])
+
+    def images_missing(self):
+        if os.access(self.binary, os.X_OK) or os.path.exists(
+                os.path.join(os.path.dirname(self.binary), "unavailable")):
+            return None
+        return f"{self.binary} was not built, and nothing says why"
+
+
+def counting_bochs_why_not(binary):
+    """Why the counting Bochs cannot run, or None: the reason make's build
+    wrote beside the binary (no network, no apt), or that it is not
+    built."""
+    if os.access(binary, os.X_OK):
+        return None
+    try:
+        with open(os.path.join(os.path.dirname(binary), "unavailable")) as f:
+            why = f.read().strip()
+    except OSError:
+        why = ""
+    if why:
+        return f"no counting Bochs: {why}"
+    return (f"{binary} is not built (make bochs-pmu: Debian's Bochs 3.0 "
+            "source with tests/bochs-pmu/patches)")

@@ -27,6 +27,7 @@ class Programs:
     qemu: str = "qemu-system-x86_64"
     qemu_pmu: str = ""
     bochs: str = "bochs"
+    bochs_pmu: str = ""
     vmms: typing.Mapping = dataclasses.field(default_factory=dict)
     xen: typing.Mapping = dataclasses.field(default_factory=dict)
     build: str = "build"

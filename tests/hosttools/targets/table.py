@@ -32,10 +32,11 @@ def vmm(name, binary, route, about, timeout=120):
 
 
 def bochs(name, cpu, about, bochs_cpu="", expect=None, timeout=300, cpus=1,
-          kernel_args=""):
-    """Bochs boots the GRUB ISO (hosttools/targets/bochs.py)."""
-    return Target(name, "bochs", "iso", about, expect or name, timeout, cpus,
-                  kernel_args=kernel_args,
+          kernel_args="", bochs_pmu=False):
+    """Bochs boots the GRUB ISO (hosttools/targets/bochs.py); bochs_pmu: the
+    counting Bochs 3.0 (tests/bochs-pmu/) instead of Debian's."""
+    return Target(name, "bochs-pmu" if bochs_pmu else "bochs", "iso", about,
+                  expect or name, timeout, cpus, kernel_args=kernel_args,
                   params=dict(cpu=cpu, bochs_cpu=bochs_cpu))
 
 
@@ -234,6 +235,22 @@ TARGETS = [
           "Bochs, cpu model tigerlake, GRUB ISO, unknown MSRs #GP"),
     bochs("bochs-ryzen", "ryzen",
           "Bochs, cpu model ryzen, GRUB ISO, unknown MSRs #GP"),
+    # Intel's architectural PMU counting in Bochs 3.0 with
+    # tests/bochs-pmu/ applied, at the version the model's CPUID leaf 0AH
+    # gives: 4 on Skylake-X, 5 on Tiger Lake (docs/counting-bochs.md).
+    bochs("bochs-pmu-skylake", "corei7_skylake_x",
+          "the counting Bochs 3.0 (tests/bochs-pmu/), cpu model "
+          "corei7_skylake_x (PMU version 4), GRUB ISO, unknown MSRs #GP",
+          bochs_pmu=True),
+    # Two CPUs in x2APIC mode, as bochs-skylake-smp2: the per-CPU part
+    # over counters that count, the PMI through MSR 834H.
+    bochs("bochs-pmu-skylake-smp2", "corei7_skylake_x",
+          "the counting Bochs 3.0 (tests/bochs-pmu/), corei7_skylake_x with "
+          "2 CPUs (cpu: count=2) in x2APIC mode (apic=x2apic), GRUB ISO",
+          cpus=2, kernel_args="apic=x2apic", bochs_pmu=True),
+    bochs("bochs-pmu-tigerlake", "tigerlake",
+          "the counting Bochs 3.0 (tests/bochs-pmu/), cpu model tigerlake "
+          "(PMU version 5), GRUB ISO, unknown MSRs #GP", bochs_pmu=True),
     nested("kvm-6.1", "6.1",
            "Linux KVM 6.1 (Debian), nested in QEMU TCG -cpu EPYC"),
     nested("kvm-6.12", "6.12",
