@@ -116,11 +116,15 @@ VMX_SUBSET = ",".join([
     "ecx.index.gp.cpl0", "ecx.vmware.*", "prog.write.*", "data.rdmsr.*"])
 
 
-# What KVM's mediated vPMU needs of the nested route (docs/run-kvm.md).
+# What KVM's mediated vPMU needs of the nested route (docs/run-kvm.md),
+# and two vCPUs in the guest: the mediated vPMU saves and loads the
+# counters at every exit and switch between them (smp.switch.*, SMP-9).
 MEDIATED = dict(kvm_params=("kvm_amd.enable_mediated_pmu=1",),
                 l1_args=("nmi_watchdog=0",),
                 outer_cpu="EPYC,tcg-pmu=on,tcg-pmu-perfmon-v2=on",
-                inner="qemu-pmu", inner_cpu="host")
+                inner="qemu-pmu", inner_cpu="host", inner_smp=2)
+# The vPMU subset, and the per-vCPU part with it.
+MEDIATED_SUBSET = VPMU_SUBSET + ",smp.*"
 
 
 TARGETS = [
@@ -281,9 +285,9 @@ TARGETS = [
     nested("kvm-7.3-mediated", "7.3",
            "Linux KVM 7.3 (Debian) with its mediated vPMU "
            "(kvm_amd.enable_mediated_pmu=1, L1 nmi_watchdog=0), nested in "
-           "QEMU TCG with the TCG PMU and PerfMonV2; the guest has the "
-           "host's 6 counters and PerfMonV2: RDPMC passed through",
-           qemu_pmu=True, subset=VPMU_SUBSET, **MEDIATED),
+           "QEMU TCG with the TCG PMU and PerfMonV2; the guest has 2 vCPUs "
+           "and the host's 6 counters and PerfMonV2: RDPMC passed through",
+           qemu_pmu=True, subset=MEDIATED_SUBSET, **MEDIATED),
     # The same with fewer counters in the guest than on the host (4, no
     # PerfCtrExtCore, so no PerfMonV2 either): RDPMC and the global MSRs
     # stay intercepted, KVM's kvm_pmu_rdpmc() decides.
@@ -291,7 +295,7 @@ TARGETS = [
            "Linux KVM 7.3 (Debian) with its mediated vPMU, nested as "
            "kvm-7.3-mediated; the guest has 4 of the host's 6 counters "
            "(-cpu host,-perfctr-core): RDPMC intercepted",
-           qemu_pmu=True, subset=VPMU_SUBSET,
+           qemu_pmu=True, subset=MEDIATED_SUBSET,
            **dict(MEDIATED, inner_cpu="host,-perfctr-core")),
     # KVM's Intel side: Bochs emulates VMX, GRUB boots 6.12 with kvm-intel.
     # Slow (every instruction of L1 and of its KVM in Bochs): by name only,
