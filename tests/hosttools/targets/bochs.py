@@ -104,10 +104,16 @@ class CountingBochs(Bochs):
             bochs_why_not(self.binary, self.target.params["cpu"])
 
     def images_missing(self):
-        if os.access(self.binary, os.X_OK) or os.path.exists(
-                os.path.join(os.path.dirname(self.binary), "unavailable")):
-            return None
-        return f"{self.binary} was not built, and nothing says why"
+        return counting_bochs_missing(self.binary)
+
+
+def counting_bochs_missing(binary):
+    """Where make's build neither made the counting Bochs nor said why it
+    could not: what is missing."""
+    if os.access(binary, os.X_OK) or os.path.exists(
+            os.path.join(os.path.dirname(binary), "unavailable")):
+        return None
+    return f"{binary} was not built, and nothing says why"
 
 
 def counting_bochs_why_not(binary):

@@ -9,8 +9,10 @@ Parameters:
   outer   what L1 runs in: "qemu" (Debian's QEMU TCG, -cpu EPYC: AMD SVM
           with nested paging), "qemu-pmu" (the QEMU with the TCG PMU,
           -cpu EPYC,tcg-pmu=on: L1's perf finds counters and KVM loads
-          with its vPMU on) or "bochs" (VMX, so KVM's Intel side; GRUB
-          boots L1's bzImage and initramfs from an ISO)
+          with its vPMU on), "bochs" (Debian's Bochs: VMX, so KVM's Intel
+          side; GRUB boots L1's bzImage and initramfs from an ISO) or
+          "bochs-pmu" (the counting Bochs 3.0: VMX and Intel's PMU, so
+          kvm_intel loads with its vPMU on)
   outer_cpu  the outer QEMU's -cpu (EPYC; with outer "qemu-pmu",
           EPYC,tcg-pmu=on unless said, e.g. with tcg-pmu-perfmon-v2=on)
   inner   the QEMU in L1 that runs pmctest on KVM: "qemu" (this host's,
@@ -40,7 +42,8 @@ from ..images.nested.iso import make_iso
 from ..images.nested.outer import OUTER_CPU, TCG_PMU, outer_command
 from ..images.nested.params import kvm_params_problem, l1_args_problem, vmm_problem
 from ..images.qemu_pmu.wrapper import real_binary
-from .bochs import bochs_stream, bochs_why_not
+from .bochs import (bochs_stream, bochs_why_not, counting_bochs_missing,
+                    counting_bochs_why_not)
 from .kind import Kind, ProcessStream, new_outcome
 from .qemu import counting_qemu_why_not, missing_counting_qemu
 
@@ -112,16 +115,27 @@ class Nested(Kind):
     def inner(self):
         return self.target.params.get("inner", "qemu")
 
+    @property
+    def in_bochs(self):
+        return self.outer in ("bochs", "bochs-pmu")
+
+    @property
+    def bochs(self):
+        return self.programs.bochs_pmu if self.outer == "bochs-pmu" else self.programs.bochs
+
     def images(self):
         kernel = self.target.params["kernel"]
         own = [] if kernel == "own" else [f"nested-image-{kernel}"]
         counting = "qemu-pmu" in (self.outer, self.inner)
-        return own + (["qemu-pmu"] if counting else [])
+        return own + (["qemu-pmu"] if counting else []) + \
+            (["bochs-pmu"] if self.outer == "bochs-pmu" else [])
 
     def why_not(self):
-        if self.outer == "bochs":
-            return self.images_why_not() or bochs_why_not(
-                self.programs.bochs, self.target.params["cpu"])
+        if self.in_bochs:
+            counting = (counting_bochs_why_not(self.bochs)
+                        if self.outer == "bochs-pmu" else None)
+            return self.images_why_not() or counting or bochs_why_not(
+                self.bochs, self.target.params["cpu"])
         why = None
         if "qemu-pmu" in (self.outer, self.inner):
             why = counting_qemu_why_not(self.programs.qemu_pmu)
@@ -134,7 +148,8 @@ class Nested(Kind):
             return None
         return self.images_why_not() or (
             "qemu-pmu" in (self.outer, self.inner) and
-            missing_counting_qemu(self.programs.qemu_pmu)) or None
+            missing_counting_qemu(self.programs.qemu_pmu)) or (
+            self.outer == "bochs-pmu" and counting_bochs_missing(self.bochs)) or None
 
     def images_why_not(self):
         where = self.images_dir
@@ -142,7 +157,7 @@ class Nested(Kind):
                else "make images")
         if read_info(where) is None:
             return f"{where} is not built ({how})"
-        if self.outer == "bochs" and not os.path.exists(os.path.join(where, "bzImage")):
+        if self.in_bochs and not os.path.exists(os.path.join(where, "bzImage")):
             return f"{where} has no bzImage for GRUB ({how})"
         return None
 
@@ -170,7 +185,7 @@ class Nested(Kind):
         if problem:
             raise RuntimeError(problem)
         info = read_info(self.images_dir)
-        if self.outer == "bochs":
+        if self.in_bochs:
             return self.boot_in_bochs(info, launch)
         return self.boot_in_qemu(info, launch)
 
@@ -207,7 +222,7 @@ class Nested(Kind):
                            self.l1_args)
         except (RuntimeError, OSError) as e:
             raise RuntimeError(f"the nested ISO: {e}")
-        stream = bochs_stream(self.target, self.programs.bochs, launch, iso,
+        stream = bochs_stream(self.target, self.bochs, launch, iso,
                               com2="com2.txt", l1_line=l1_header)
         return NestedBochsStream(stream, kernel, self.target.params["cpu"])
 
@@ -268,9 +283,13 @@ class NestedBochsStream:
                 text = f.read()
         except OSError:
             text = ""
-        why = [l for l in L1_LINE.findall(text)
-               if not l.startswith(("linux ", "exit status"))]
-        return ["L1: " + "; ".join(why)] if why else []
+        why = [l.strip() for l in L1_LINE.findall(text)
+               if not l.startswith(("linux ", "exit status", "params ",
+                                    "rdpmc exits "))]
+        exits = RDPMC_EXITS.search(text)
+        return (["L1: " + "; ".join(why)] if why else []) + (
+            [f"L1's KVM intercepted the guest's RDPMC {exits.group(1)} "
+             "times (kvm_exit)"] if exits else [])
 
     def outcome(self, judge):
         o = self.stream.outcome(judge)

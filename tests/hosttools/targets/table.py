@@ -58,16 +58,20 @@ def nested(name, kernel, about, expect=None, timeout=300, explicit=False,
 
 
 def bochs_nested(name, kernel, cpu, about, timeout=1800, l1_args=(),
-                 kvm_params=()):
+                 kvm_params=(), bochs_pmu=False, subset=None, **more):
     """pmctest in QEMU -accel kvm on the KVM of Linux KERNEL (its bzImage
     and initramfs from a GRUB ISO), which runs in Bochs: VMX, so KVM's
     Intel side. 1 GiB; unknown MSRs read 0 (Linux's early boot reads
-    IA32_MISC_ENABLE, which Bochs' models lack)."""
+    IA32_MISC_ENABLE, which Bochs' models lack). bochs_pmu: in the
+    counting Bochs 3.0, whose PMU L1's perf finds, so kvm_intel loads with
+    its vPMU on; more: the nested kind's other parameters."""
     return Target(name, "nested", "iso", about, name, timeout,
-                  subset=VMX_SUBSET, explicit=True,
-                  params=dict(kernel=kernel, outer="bochs", cpu=cpu,
+                  subset=subset or VMX_SUBSET, explicit=True,
+                  params=dict(kernel=kernel,
+                              outer="bochs-pmu" if bochs_pmu else "bochs", cpu=cpu,
                               bochs_cpu="ignore_bad_msrs=1", megs=1024,
-                              l1_args=tuple(l1_args), kvm_params=tuple(kvm_params)))
+                              l1_args=tuple(l1_args), kvm_params=tuple(kvm_params),
+                              **more))
 
 
 def xen(name, version, xen_args, about, cpu="EPYC", bare="qemu-tcg-amd-microvm",
@@ -114,6 +118,17 @@ VPMU_SUBSET = ",".join([
 VMX_SUBSET = ",".join([
     "priv.long.cpl0.*", "priv.long.cpl3.*", "enc.*", "ecx.types.cpl0",
     "ecx.index.gp.cpl0", "ecx.vmware.*", "prog.write.*", "data.rdmsr.*"])
+
+# KVM's Intel vPMU with counters (the counting Bochs): VMX_SUBSET and the
+# counting groups, fewer of prog's: the counter MSRs, counting by event
+# and ring on GP and fixed counters, CMASK/INV/EDGE, the gates, widths and
+# full-width writes, overflow, status and the PMI with its freeze, the
+# instructions KVM completes, RDPMC against RDMSR.
+VMX_VPMU_SUBSET = ",".join([
+    VMX_SUBSET, "msr.*", "prog.event.*", "prog.filter.*",
+    "prog.fixed.instructions.*", "prog.cmask.*", "prog.gate.*", "prog.width.*",
+    "prog.running.*", "prog.all", "prog.evtsel.bits", "ovf.*", "pmi.*",
+    "exit.*", "data.*"])
 
 
 # What KVM's mediated vPMU needs of the nested route (docs/run-kvm.md),
@@ -303,6 +318,25 @@ TARGETS = [
     bochs_nested("kvm-6.12-vmx", "6.12", "corei7_skylake_x",
                  "Linux KVM 6.12 (Debian, kvm-intel), nested in Bochs "
                  "corei7_skylake_x with VMX"),
+    # KVM's Intel vPMU with counters: L1 in the counting Bochs 3.0, whose
+    # architectural PMU (version 4 on corei7_skylake_x) L1's perf drives,
+    # with the VMX controls of IA32_PERF_GLOBAL_CTRL carried out
+    # (docs/counting-bochs.md). make test-intel runs them.
+    bochs_nested("kvm-6.12-vmx-vpmu", "6.12", "corei7_skylake_x",
+                 "Linux KVM 6.12 (Debian, kvm-intel) with its vPMU on "
+                 "(enable_pmu=Y), nested in the counting Bochs 3.0, "
+                 "corei7_skylake_x with VMX", bochs_pmu=True,
+                 subset=VMX_VPMU_SUBSET),
+    # KVM 7.3's mediated vPMU on Intel: the host PMU version 4 with full
+    # writes (FW_WRITES) and the VM-entry control that loads
+    # IA32_PERF_GLOBAL_CTRL, which the counting Bochs has.
+    bochs_nested("kvm-7.3-vmx-mediated", "7.3", "corei7_skylake_x",
+                 "Linux KVM 7.3 (Debian, kvm-intel) with its mediated vPMU "
+                 "(kvm_intel.enable_mediated_pmu=1, L1 nmi_watchdog=0), "
+                 "nested in the counting Bochs 3.0, corei7_skylake_x",
+                 bochs_pmu=True, subset=VMX_VPMU_SUBSET,
+                 kvm_params=("kvm_intel.enable_mediated_pmu=1",),
+                 l1_args=("nmi_watchdog=0",)),
     # Your own kernel (make run-kvm KERNEL=...), held against 6.12's file:
     # what it does differently is reported as a different host.
     nested("kvm-own", "own",
