@@ -15,6 +15,7 @@ import tty
 
 from .. import procs
 from ..judge.ending import Ending
+from ..judge.patterns import CONTROL
 from ..judge.tap import TAP_VERSION
 from .lines import LineSplitter, SerialLines
 from .probe import cached, command_output
@@ -105,9 +106,12 @@ def bochs_log_problem(log):
     return None
 
 
-def bochs_lines(bochs, workdir, bochsrc, timeout, l1_console=None, l1_line=None):
+def bochs_lines(bochs, workdir, bochsrc, timeout, l1_console=None, l1_line=None,
+                console=None):
     """The Com1Lines of Bochs run in workdir with bochsrc (its text), its
-    debugger, where it has one (Debian's 2.7), told to go at once."""
+    debugger, where it has one (Debian's 2.7), told to go at once;
+    console: what stands between COM1 and the kernel's lines (Xen's,
+    boot/xen_console.py), if anything."""
     cfg = os.path.join(workdir, "bochsrc")
     rc = os.path.join(workdir, "continue.rc")
     with open(cfg, "w") as f:
@@ -117,7 +121,7 @@ def bochs_lines(bochs, workdir, bochsrc, timeout, l1_console=None, l1_line=None)
     debugger = ["-rc", rc] if bochs_has_debugger(bochs) else []
     return Com1Lines([bochs, "-q", "-f", cfg] + debugger, workdir,
                      os.path.join(workdir, "com1.txt"), timeout, l1_console,
-                     l1_line)
+                     l1_line, console)
 
 
 def bochs_problem(source, wrote):
@@ -148,15 +152,21 @@ class Com1Lines:
     (restarted: the guest reset), L1's exit line on the console file
     l1_console (a nested boot), Bochs' exit or the timeout. l1_line, if
     given, turns each line of L1's console into lines of the stream as
-    it comes (L1's report as header comments)."""
+    it comes (L1's report as header comments). console, if given, stands
+    between COM1 and the kernel's lines as in ProcessLines (Xen's console:
+    the guest's lines after "(d0) "); its fatal (Xen panicked, or halted
+    the machine once dom0 stopped) ends the run, Bochs not exiting on
+    either."""
 
-    def __init__(self, cmd, workdir, com1, timeout, l1_console=None, l1_line=None):
+    def __init__(self, cmd, workdir, com1, timeout, l1_console=None, l1_line=None,
+                 console=None):
         self.cmd = cmd
         self.workdir = workdir
         self.com1 = com1
         self.timeout = timeout
         self.l1_console = l1_console
         self.l1_line = l1_line or (lambda line: [])
+        self.console = console
         self.serial = SerialLines()
         self.ending = Ending("Bochs")
         self.status = None          # the kernel's exit line's, or L1's
@@ -204,6 +214,9 @@ class Com1Lines:
                 yield from self._line(raw)
             if self.status is not None or self.restarted:
                 break
+            if self.console and self.console.fatal and not exited:
+                exited = True       # Xen stopped: one more read of COM1
+                continue
             if exited:
                 self.status = l1_status
                 break
@@ -217,6 +230,8 @@ class Com1Lines:
         rest = split.rest()
         if rest is not None:
             yield from self._line(rest)
+        for line in self.console.finish() if self.console else []:
+            yield from self._kernel_line(line)
 
     @staticmethod
     def _read(path, pos):
@@ -227,7 +242,18 @@ class Com1Lines:
             return f.read()
 
     def _line(self, raw):
-        for line in self.serial.take(raw.decode("utf-8", "replace").rstrip("\r")):
+        text = raw.decode("utf-8", "replace").rstrip("\r")
+        if not self.console:
+            yield from self._kernel_line(text)
+            return
+        kernel = self.console.feed(CONTROL.sub("", text))
+        # the console's own comments go straight into the stream, TAP or not
+        yield from self.console.take_comments()
+        for line in kernel:
+            yield from self._kernel_line(line)
+
+    def _kernel_line(self, text):
+        for line in self.serial.take(text):
             if line == TAP_VERSION:
                 self.restarted = self.versions > 0
                 self.versions += 1

@@ -11,6 +11,7 @@ from (kind.py).
   bochs    Debian's Bochs ("bochs"), and the counting Bochs 3.0 ("bochs-pmu")
   nested   Linux KVM nested in QEMU or Bochs ("nested")
   xen      Xen under QEMU, pmctest its PVH dom0 ("xen")
+  xen_bochs  Xen in the counting Bochs 3.0, pmctest its PVH dom0 ("xen-bochs")
   vmm      crosvm, Firecracker, Cloud Hypervisor on KVM ("vmm")
   lava     a finished LAVA job, judged as its target's boot ("lava")
 """
@@ -24,9 +25,10 @@ from .qemu import CountingQemu, Qemu
 from .table import TARGETS
 from .vmm import VMMS, Vmm
 from .xen import Xen
+from .xen_bochs import XenBochs
 
 KINDS = {kind.NAME: kind for kind in (Qemu, CountingQemu, Bochs, CountingBochs,
-                                      Nested, Xen, Vmm)}
+                                      Nested, Xen, XenBochs, Vmm)}
 
 __all__ = ["KINDS", "TARGETS", "VMMS", "Launch", "Programs", "by_name",
            "select", "lava_kind", "images", "images_missing", "lava_target",
@@ -89,8 +91,8 @@ def lava_device_target(name):
 
 
 def bare_target(target):
-    """The target of bare QEMU a target is compared with (a Xen target's
-    bare), or None."""
+    """The target of the bare emulator a target is compared with (a Xen
+    target's bare: QEMU TCG, or the counting Bochs), or None."""
     bare = target.params.get("bare")
     return by_name(bare) if bare else None
 

@@ -86,6 +86,19 @@ def xen(name, version, xen_args, about, cpu="EPYC", bare="qemu-tcg-amd-microvm",
                               bare=bare, outer="qemu-pmu" if qemu_pmu else "qemu"))
 
 
+def xen_bochs(name, version, xen_args, about, cpu="corei7_skylake_x",
+              bare="bochs-pmu-skylake", expect=None, timeout=300):
+    """Xen VERSION in the counting Bochs 3.0 (its cpu: model=), pmctest its
+    PVH dom0, Xen and the ELF its module from a GRUB ISO
+    (hosttools/targets/xen_bochs.py): Xen's Intel side, VMX with EPT, and
+    with vpmu=on its vpmu_intel.c over counters that count; bare: the
+    target of the counting Bochs alone on the same model, which
+    tests/check.py xen_diff holds it against."""
+    return Target(name, "xen-bochs", "pvh", about, expect or name, timeout,
+                  params=dict(version=version, xen_args=xen_args, cpu=cpu,
+                              bare=bare))
+
+
 # A nested target runs about 8 tests a second, so make test runs each group
 # of the default suite with fewer cases (154 of 233 tests): CPL 0 and 3 of
 # the privilege matrix in 64-bit mode and one context of each other mode,
@@ -372,4 +385,16 @@ TARGETS += [
         "Xen 4.20 with vpmu=on, pmctest its PVH dom0, under QEMU TCG with "
         "the TCG PMU, -cpu EPYC,tcg-pmu=on, on q35 with an AMD IOMMU",
         cpu="EPYC,tcg-pmu=on", bare="qemu-tcg-pmu-amd", qemu_pmu=True),
+]
+
+# Xen's Intel side: Xen in the counting Bochs 3.0 (corei7_skylake_x, PMU
+# version 4; Xen emulates version 3 for dom0), pmctest its PVH dom0 with
+# dom0-iommu=none, Bochs having no IOMMU (docs/run-xen.md).
+TARGETS += [
+    xen_bochs("xen-pvh-dom0-vmx-vpmu", "4.17", "vpmu=on",
+              "Xen 4.17 with vpmu=on, pmctest its PVH dom0, in the counting "
+              "Bochs 3.0, cpu model corei7_skylake_x, GRUB ISO"),
+    xen_bochs("xen-4.20-pvh-dom0-vmx-vpmu", "4.20", "vpmu=on",
+              "Xen 4.20 with vpmu=on, pmctest its PVH dom0, in the counting "
+              "Bochs 3.0, cpu model corei7_skylake_x, GRUB ISO"),
 ]

@@ -76,8 +76,9 @@ class Xen(Kind):
             why = None
         return why or self.xen_why_not()
 
-    def xen_why_not(self):
-        xen, elf = self.image, self.programs.elf
+    def image_why_not(self):
+        """Why there is no Xen image to boot, or None."""
+        xen = self.image
         if self.own and not os.path.isfile(xen):
             return f"no Xen image at {xen} (--xen {self.version}={xen})"
         if not self.own and read_info(os.path.dirname(xen)) is None:
@@ -87,6 +88,13 @@ class Xen(Kind):
                     f"no Xen {self.version} image in {os.path.dirname(xen)} "
                     f"(make xen-{self.version} fetches Debian's {package}; "
                     f"XEN=path XEN_VERSION={self.version} for your own)")
+        return None
+
+    def xen_why_not(self):
+        elf = self.programs.elf
+        why = self.image_why_not()
+        if why:
+            return why
         if not re.search(r'^name "amd-iommu"', qemu_devices(self.qemu), re.M):
             return "QEMU has no amd-iommu device (a PVH dom0 needs one)"
         if "," in elf or " " in elf:
@@ -111,6 +119,16 @@ class Xen(Kind):
 
     def boot(self, launch):
         outcome = new_outcome("")
+        fetched = self.note_image(launch, outcome)
+        console = XenConsole(0, self.xen_line(launch))
+        source = ProcessLines(self.command(launch.cmdline), launch.timeout,
+                              console=console)
+        return XenStream(source, outcome, self, fetched, launch.console_log)
+
+    def note_image(self, launch, outcome):
+        """Which Xen boots, in the run's notes (a changed pin in the
+        outcome too): Debian's package and version ("fetched"), which it
+        returns, or None for a Xen of your own."""
         info = None if self.own else read_info(os.path.dirname(self.image))
         fetched = info and f"{info['package']} {info['version']}"
         if info and info["pinned"] != fetched:
@@ -123,10 +141,7 @@ class Xen(Kind):
         else:
             launch.note(f"xen: {self.image}, a Xen of your own for the Xen "
                         f"{self.version} targets (XEN=path)")
-        console = XenConsole(0, self.xen_line(launch))
-        source = ProcessLines(self.command(launch.cmdline), launch.timeout,
-                              console=console)
-        return XenStream(source, outcome, self, fetched, launch.console_log)
+        return fetched
 
     def xen_line(self, launch):
         """What the runner does with Xen's own lines: its version banner
@@ -159,21 +174,31 @@ class XenStream(ProcessStream):
         self.console_log = console_log
 
     def lines(self):
-        try:
-            yield from self.source.lines()
-        finally:
-            if self.console_log:
-                with open(self.console_log, "w") as raw:
-                    raw.write("".join(line + "\n" for line in
-                                      self.source.console.lines))
+        return lines_keeping_console(self.source, self.console_log)
 
     def finish(self, judge, outcome):
-        console, fetched = self.source.console, self.fetched
-        banner = console.version or "Xen (no version banner)"
-        vpmu = "; ".join(console.vpmu) or "no VPMU line (vPMU off)"
+        xen, xen_host = xen_words(self.source.console, self.fetched)
         cpu = self.kind.target.params["cpu"]
-        outcome.emulator = (
-            f"{banner.split(' (')[0]}{f' ({fetched})' if fetched else ''}, "
-            f"{vpmu}; {qemu_version(self.kind.qemu)}, TCG -cpu {cpu}")
-        outcome.host = (f"{qemu_release(self.kind.qemu)} TCG -cpu {cpu}, "
-                        f"{version_words(banner).replace('Xen version', 'Xen', 1)}")
+        outcome.emulator = f"{xen}; {qemu_version(self.kind.qemu)}, TCG -cpu {cpu}"
+        outcome.host = f"{qemu_release(self.kind.qemu)} TCG -cpu {cpu}, {xen_host}"
+
+
+def lines_keeping_console(source, console_log):
+    """The kernel's lines from source (its console Xen's); once they end,
+    Xen's whole console written to console_log, if one is asked for."""
+    try:
+        yield from source.lines()
+    finally:
+        if console_log:
+            with open(console_log, "w") as raw:
+                raw.write("".join(line + "\n" for line in source.console.lines))
+
+
+def xen_words(console, fetched):
+    """What Xen's console says of the Xen that ran: for the run's emulator
+    line (its banner, Debian's package if fetched, its VPMU lines) and for
+    the host ("Xen 4.20.5-pre (Debian ...)")."""
+    banner = console.version or "Xen (no version banner)"
+    vpmu = "; ".join(console.vpmu) or "no VPMU line (vPMU off)"
+    emulator = f"{banner.split(' (')[0]}{f' ({fetched})' if fetched else ''}, {vpmu}"
+    return emulator, version_words(banner).replace("Xen version", "Xen", 1)
