@@ -10,7 +10,7 @@ import tempfile
 
 from ..boot.bochs import (BOCHS_ROMS, BOCHS_VGA_ROMS, bochs_banner,
                           bochs_lines, bochs_models, bochs_problem,
-                          bochsrc_text, first_existing)
+                          bochs_release, bochsrc_text, first_existing)
 from .kind import Kind, new_outcome
 
 
@@ -73,6 +73,11 @@ class Bochs(Kind):
 
     def why_not(self):
         return bochs_why_not(self.programs.bochs, self.target.params["cpu"])
+
+    def host(self):
+        """"Bochs 2.7": the banner the binary prints as it quits (the same
+        words the boot's banner gives), or None where it printed none."""
+        return bochs_release(self.programs.bochs)
 
     def boot(self, launch):
         return bochs_stream(self.target, self.programs.bochs, launch,
