@@ -303,10 +303,11 @@ def remove(folder, wait=30):
 # environment. "$@": net (1 in a network namespace of its own, whose
 # loopback is brought up), lower (a tree: an overlay of it and the root's
 # ../upper is mounted on the root; empty: the root is a plain folder),
-# root, then the command's words.
+# binds (folders of this machine, one a line, each bound at its own path
+# in the root), root, then the command's words.
 ENTER = r'''
 set -e
-net=$1; lower=$2; root=$3; shift 3
+net=$1; lower=$2; binds=$3; root=$4; shift 4
 if [ "$net" = 1 ]; then ip link set lo up; fi
 if [ -n "$lower" ]; then
     mount -t overlay overlay \
@@ -315,19 +316,30 @@ fi
 mount -t proc proc "$root/proc"
 mount --rbind /sys "$root/sys"
 mount --rbind /dev "$root/dev"
+printf '%s\n' "$binds" | while IFS= read -r folder; do
+    if [ -n "$folder" ]; then
+        mkdir -p "$root$folder"
+        mount --bind "$folder" "$root$folder"
+    fi
+done
 exec chroot "$root" "$@"
 '''
 
 
-def command_in(root, words, env, net=False, lower=None):
+def command_in(root, words, env, net=False, lower=None, binds=()):
     """The command line that runs words in root, inside new namespaces;
     net: in a network namespace of its own too (only its loopback, up);
-    lower: root is overlay()'s, over this tree."""
+    lower: root is overlay()'s, over this tree; binds: folders of this
+    machine (absolute paths) bound at the same paths in the root."""
+    binds = sorted({os.path.abspath(b) for b in binds})
+    bad = [b for b in binds if "\n" in b or not os.path.isdir(b)]
+    if bad:
+        raise RootError(f"cannot bind {bad[0]!r} into a root: not a folder")
     assignments = [f"{k}={v}" for k, v in sorted(env.items())]
     return ["unshare", "--mount", "--pid", "--fork", "--kill-child",
             *(["--net"] if net else []),
             "--propagation", "private", "sh", "-c", ENTER, "enter", "1" if net else "0",
-            lower or "", root,
+            lower or "", "\n".join(binds), root,
             "/usr/bin/env", "-i", f"PATH={PATH}", "HOME=/root", "LANG=C.UTF-8",
             *assignments, *words]
 
