@@ -308,6 +308,9 @@ def bochs_release(bochs):
     return f"Bochs {m.group(1)}" if m else None
 
 
+BANNER_MISSING = "Bochs (version not printed)"
+
+
 def bochs_banner(out_path):
     m = re.search(r"Bochs x86 Emulator (\S+)", read_text(out_path))
-    return f"Bochs {m.group(1)}" if m else "Bochs (version not printed)"
+    return f"Bochs {m.group(1)}" if m else BANNER_MISSING

@@ -8,7 +8,7 @@ import os
 import shutil
 import tempfile
 
-from ..boot.bochs import (BOCHS_ROMS, BOCHS_VGA_ROMS, bochs_banner,
+from ..boot.bochs import (BANNER_MISSING, BOCHS_ROMS, BOCHS_VGA_ROMS, bochs_banner,
                           bochs_lines, bochs_models, bochs_problem,
                           bochs_release, bochsrc_text, first_existing)
 from .kind import Kind, new_outcome
@@ -31,11 +31,14 @@ def bochs_why_not(bochs, model):
 
 class BochsStream:
     """The Stream of one Bochs run: its COM1 file's lines, and an outcome
-    from the kernel's exit line or what stopped Bochs."""
+    from the kernel's exit line or what stopped Bochs. release: what the
+    binary says of itself ("Bochs 3.0"), where the run prints no banner
+    (Bochs 3.0 prints it only as it quits, and the runner stops it)."""
 
-    def __init__(self, source, keep):
+    def __init__(self, source, keep, release=None):
         self.source = source
         self.keep = keep
+        self.release = release
         self.l1_notes = lambda: []
 
     def lines(self):
@@ -43,6 +46,8 @@ class BochsStream:
 
     def outcome(self, judge):
         banner = bochs_banner(self.source.out_path)
+        if banner == BANNER_MISSING and self.release:
+            banner = self.release
         o = new_outcome(banner, banner)
         o.status = self.source.status
         if o.status is None or self.source.restarted or self.source.ending.start_error:
@@ -65,7 +70,7 @@ def bochs_stream(target, bochs, launch, iso, com2=None, l1_line=None):
                       com2 and os.path.join(work, com2))
     source = bochs_lines(bochs, work, rc, launch.timeout,
                          com2 and os.path.join(work, com2), l1_line)
-    return BochsStream(source, launch.keep)
+    return BochsStream(source, launch.keep, bochs_release(bochs))
 
 
 class Bochs(Kind):
