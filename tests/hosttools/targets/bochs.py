@@ -32,8 +32,8 @@ def bochs_why_not(bochs, model):
 class BochsStream:
     """The Stream of one Bochs run: its COM1 file's lines, and an outcome
     from the kernel's exit line or what stopped Bochs. release: what the
-    binary says of itself ("Bochs 3.0"), where the run prints no banner
-    (Bochs 3.0 prints it only as it quits, and the runner stops it)."""
+    binary says of itself ("Bochs 3.0"), where the run's output holds no
+    banner (Bochs 3.0's, stopped by the runner, has none)."""
 
     def __init__(self, source, keep, release=None):
         self.source = source
