@@ -19,10 +19,9 @@ XEN_PINNED	:= 4.17.7+13-g2445b30a44-0+deb12u1
 XEN		?=
 XEN_IMAGE	:= $(if $(XEN),$(abspath $(XEN)),$(BUILD)/xen/xen)
 
-# The QEMU with the TCG PMU (tests/qemu-pmu/, docs/counting-tcg.md):
-# Debian 12's qemu source at a pinned version, from bookworm's suites on any
-# host (where the archive no longer has it, the newest 7.2), Debian's
-# patches, then ours; built once per machine
+# The QEMU with the TCG PMU (tests/qemu-pmu/, docs/counting-tcg.md): Debian
+# 12's qemu source, bookworm's on any host, at a pinned version (else the
+# newest 7.2), Debian's patches, then ours; built once per machine
 # into a cache outside the clone (make clean keeps it), QEMU_PMU_CACHE or
 # ${XDG_CACHE_HOME:-$HOME/.cache}/pmctest. The qemu-tcg-pmu-* targets run
 # it, and make run-kvm TCG_PMU=on runs L1 on it.
