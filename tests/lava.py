@@ -357,9 +357,11 @@ def main(argv):
     problem = cmdline_problem(args.cmdline)
     if problem:         # the kernel's refusal; none leaves a quote in it
         p.error(f"--cmdline: {problem}")
-    if args.check:
-        return check(args)
-    return run_local(args, images[0])
+    try:
+        return check(args) if args.check else run_local(args, images[0])
+    except lava_root.RootError as e:
+        print(f"lava: LAVA's bookworm root: {e} (status 2)", file=sys.stderr)
+        return 2
 
 
 def print_lab_job(p, args):

@@ -16,6 +16,7 @@ import subprocess
 
 from .. import procs
 from . import rootfs
+from .rootfs import RootError  # noqa: F401 (what a Dispatcher raises)
 
 RELEASE = "bookworm"
 # the clean room's root (tests/clean_room.py): one debootstrap for both

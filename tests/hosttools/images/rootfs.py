@@ -302,7 +302,9 @@ def remove(folder, wait=30):
 # and /dev bound in, then the command in the root as root with a clean
 # environment. "$@": net (1 in a network namespace of its own, whose
 # loopback is brought up), lower (a tree: an overlay of it and the root's
-# ../upper is mounted on the root; empty: the root is a plain folder),
+# ../upper is mounted on the root; empty: the root is a plain folder, bound
+# onto itself, so that its / is a mount point: unshare --propagation, as
+# debootstrap's and a nested root's use it, refuses a / that is not),
 # binds (folders of this machine, one a line, each bound at its own path
 # in the root), root, then the command's words.
 ENTER = r'''
@@ -312,6 +314,8 @@ if [ "$net" = 1 ]; then ip link set lo up; fi
 if [ -n "$lower" ]; then
     mount -t overlay overlay \
         -o "lowerdir=$lower,upperdir=$root/../upper,workdir=$root/../ovl" "$root"
+else
+    mount --bind "$root" "$root"
 fi
 mount -t proc proc "$root/proc"
 mount --rbind /sys "$root/sys"
