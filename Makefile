@@ -24,9 +24,9 @@ XEN_VERSION	?= 4.17
 XEN_SRCS	:= tests/xen.py tests/hosttools/images/xen.py \
 		   tests/hosttools/images/archive.py
 
-# The QEMU with the TCG PMU (tests/qemu-pmu/, docs/counting-tcg.md):
-# Debian's qemu source at a pinned version (where the archive no longer has
-# it, the newest 7.2), Debian's patches, then ours; built once per machine
+# The QEMU with the TCG PMU (tests/qemu-pmu/, docs/counting-tcg.md): Debian
+# 12's qemu source, bookworm's on any host, at a pinned version (else the
+# newest 7.2), Debian's patches, then ours; built once per machine
 # into a cache outside the clone (make clean keeps it), QEMU_PMU_CACHE or
 # ${XDG_CACHE_HOME:-$HOME/.cache}/pmctest. The qemu-tcg-pmu-* targets run
 # it, and make run-kvm TCG_PMU=on runs L1 on it.
@@ -475,13 +475,18 @@ else
 endif
 
 # The README's two commands on a new machine (tests/clean_room.py): a
-# minbase Debian root cached in ~/.cache/pmctest/rootfs/ (make clean keeps
-# it), the committed HEAD cloned into it, make run then .ci/run as root;
-# each step's time and every package the Makefile installed. First a root
-# killed halfway, to show the cleanup leaves nothing. Not part of make test.
+# minbase Debian root of RELEASE (bookworm, Debian 12; trixie, Debian 13)
+# cached in ~/.cache/pmctest/rootfs/ (make clean keeps it), the committed
+# HEAD cloned into it, make run then .ci/run as root; each step's time and
+# every package the Makefile installed. First a root killed halfway, to
+# show the cleanup leaves nothing. Not part of make test.
+RELEASE		?= bookworm
+ifneq ($(filter-out bookworm trixie,$(RELEASE))$(word 2,$(RELEASE)),)
+$(error RELEASE=$(RELEASE): bookworm (Debian 12) or trixie (Debian 13), the releases make clean-room makes a root of)
+endif
 clean-room: | $(BUILD)/.tools-cleanroom
-	$(PYTHON) tests/clean_room.py --kill-check
-	$(PYTHON) tests/clean_room.py --keep-log $(BUILD)/clean-room
+	$(PYTHON) tests/clean_room.py --kill-check --release $(RELEASE)
+	$(PYTHON) tests/clean_room.py --release $(RELEASE) --keep-log $(BUILD)/clean-room-$(RELEASE)
 
 # A real LAVA lab in a throwaway root (tests/lava_lab.py): PostgreSQL,
 # lava-server, the scheduler and a worker with 2 qemu devices, in a network
@@ -538,7 +543,8 @@ help:
 	@echo 'make bench           the bench.* group, suite CPU times, time and exits per group, sweep rates: $(BUILD)/bench.md'
 	@echo '                     KUT_PMU=path/to/kvm-unit-tests/x86/pmu.flat runs it beside the suite'
 	@echo 'make mutation-report the simulator deviations and the tests that catch each'
-	@echo 'make clean-room      make run and .ci/run in a new Debian root (root; not part of make test)'
+	@echo 'make clean-room      make run and .ci/run in a new Debian root (root; not part of make test);'
+	@echo '                     RELEASE=bookworm|trixie (Debian 12, the default, or 13)'
 	@echo 'make lava-lab        a LAVA lab in a new Debian root runs and judges six jobs (root; not part of make test)'
 	@echo 'make report          the conformance report of every target here: $(BUILD)/report/index.html'
 	@echo 'make spec-coverage   rewrite docs/spec-coverage.md'

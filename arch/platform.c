@@ -104,6 +104,7 @@ void platform_exit(int status)
 	switch (machine.exit_by) {
 	case EXIT_BY_DEBUG_PORT:
 		outb(DEBUG_EXIT_PORT, (uint8_t)status);
+		debug_exit_settle();
 		arch_hooks->print("# pmctest: exit status %d; no isa-debug-exit device, halting\n",
 				  status);
 		break;

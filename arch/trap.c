@@ -106,6 +106,7 @@ static __attribute__((noreturn)) void fault_in_report(const struct trap_frame *f
 	serial_text("\n");
 	serial_flush();
 	outb(DEBUG_EXIT_PORT, EXIT_HARNESS_ERROR);
+	debug_exit_settle();
 	serial_text("# pmctest: exit status 2; no isa-debug-exit device, halting\n");
 	serial_flush();
 	halt_forever();

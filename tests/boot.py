@@ -18,7 +18,7 @@ from hosttools.boot.booted import Boot
 from hosttools.boot.cmdline import cmdline_problem
 from hosttools.boot.image_checks import (elf_problem, iso_problem, machine_of,
                                          memory_of, memory_problem, route_problem)
-from hosttools.boot.qemu import OVMF, qemu_command
+from hosttools.boot.qemu import OVMF, default_memory, qemu_command
 from hosttools.cli.args import Parser, count, seconds
 from hosttools.judge.expectations import load_expectations
 from hosttools.judge.tap import EXIT_ERROR as EXIT_HARNESS_ERROR
@@ -38,7 +38,8 @@ def parse_args(argv):
     p.add_argument("--machine", default="")
     p.add_argument("--firmware", choices=["bios", "uefi"], default="bios",
                    help="uefi: OVMF instead of SeaBIOS (the ISO route)")
-    p.add_argument("--memory", type=count(1), default=64, help="MiB")
+    p.add_argument("--memory", type=count(1), default=None,
+                   help="MiB (default 64; 128 with --firmware uefi)")
     p.add_argument("--qemu", default="qemu-system-x86_64")
     p.add_argument("--qemu-args", default="")
     p.add_argument("--timeout", type=seconds, default=120.0, help="seconds")
@@ -72,7 +73,7 @@ def problem_before_booting(args):
                             args.firmware)
     if problem:
         return problem
-    megs = memory_of(args.memory, qemu_args)
+    megs = memory_of(args.memory or default_memory(args.firmware), qemu_args)
     if megs is None:
         return ("--qemu-args: an -m this cannot read (give the size in MiB, "
                 "or --memory)")

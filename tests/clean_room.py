@@ -1,23 +1,26 @@
 #!/usr/bin/env python3
 """make clean-room: the README's two commands on a new Debian machine.
 
-  clean_room.py [--keep-log DIR] [--timeout SECONDS]
-      A minbase bookworm root with only git, make and ca-certificates
-      (cached in ~/.cache/pmctest/rootfs/, debootstrap'd from this machine's
-      own apt sources), the committed HEAD cloned into it, /proc, /sys and
-      /dev bound in; then, as root, `make run` (status 0, or 1: TCG
-      deviates, as the README says) and `.ci/run` with CI=true. Prints each
-      step's time and every package the Makefile installed; exits 0 when
-      both pass, 1 when one fails, 2 when the room could not be made.
-  clean_room.py --kill-check
+  clean_room.py [--release bookworm|trixie] [--keep-log DIR] [--timeout SECONDS]
+      A minbase root of the release (Debian 12 bookworm unless said) with
+      only git, make and ca-certificates (cached in ~/.cache/pmctest/rootfs/,
+      debootstrap'd from the release's suites on this machine's Debian
+      mirror), the committed HEAD cloned into it, /proc, /sys and /dev
+      bound in; then, as root, `make run` (status 0, or 1: TCG deviates, as
+      the README says) and `.ci/run` with CI=true. Prints each step's time
+      and every package the Makefile installed; exits 0 when both pass, 1
+      when one fails, 2 when the room could not be made.
+  clean_room.py --kill-check [--release bookworm|trixie]
       The cleanup's own test: a room whose command is killed halfway (the
       tool itself gets SIGTERM) leaves no mount, no process and no file,
       and the host's /dev is whole.
 
-Each step's whole output is kept in DIR (default build/clean-room/).
+Each step's whole output is kept in DIR (default build/clean-room/), and
+the room's build/run/ (each target's log of make test) in DIR/run/.
 """
 import argparse
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -98,7 +101,7 @@ def room(args):
     commit = head_commit()
     os.makedirs(args.keep_log, exist_ok=True)
     start = time.monotonic()
-    tarball, built = rootfs.cached(INCLUDE, say)
+    tarball, built = rootfs.cached(INCLUDE, say, args.release)
     say(f"root: {'built' if built else 'cached'} {os.path.basename(tarball)}, "
         f"{time.monotonic() - start:.0f} s")
     work = rootfs.work_folder()
@@ -115,10 +118,20 @@ def room(args):
             steps.run("ci-run", ci, {"CI": "true"}, args.timeout, lambda c, _: c == 0)
         added = sorted(packages(root) - before)
         say(f"the Makefile installed {len(added)} packages: {' '.join(added)}")
+        keep_run_logs(root, args.keep_log)
         return 1 if steps.failed else 0
     finally:
         rootfs.remove(work)
         say(f"removed {work}")
+
+
+def keep_run_logs(root, keep):
+    """The room's build/run/ (make test's target logs) copied into keep/run/."""
+    logs, dest = os.path.join(root, "root", "pmctest", "build", "run"), os.path.join(keep, "run")
+    shutil.rmtree(dest, ignore_errors=True)
+    if os.path.isdir(logs):
+        shutil.copytree(logs, dest, symlinks=True)
+        say(f"make test's target logs kept in {dest}")
 
 
 def dev_listing():
@@ -132,7 +145,8 @@ def kill_check(args):
     with tempfile.TemporaryDirectory() as tmp:
         ready = os.path.join(tmp, "ready")
         child = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--hold",
-                                  marker, ready], stdout=subprocess.PIPE, text=True)
+                                  marker, ready, args.release], stdout=subprocess.PIPE,
+                                 text=True)
         deadline = time.monotonic() + 600
         while not os.path.exists(ready) and child.poll() is None and time.monotonic() < deadline:
             time.sleep(0.2)
@@ -160,11 +174,11 @@ def kill_check(args):
     return 1 if problems else 0
 
 
-def hold(marker, ready):
+def hold(marker, ready, release):
     """(the kill check's room) a root whose command, with /dev bound in,
     runs until a signal ends the tool."""
     procs.exit_on_signals()
-    tarball, _ = rootfs.cached(INCLUDE, say)
+    tarball, _ = rootfs.cached(INCLUDE, say, release)
     work = rootfs.work_folder()
     try:
         root = rootfs.unpack(tarball, work)
@@ -186,11 +200,13 @@ def hold(marker, ready):
 
 
 def main(argv):
-    if argv[:1] == ["--hold"] and len(argv) == 3:
-        return hold(argv[1], argv[2])
+    if argv[:1] == ["--hold"] and len(argv) == 4:
+        return hold(argv[1], argv[2], argv[3])
     p = argparse.ArgumentParser(prog="tests/clean_room.py", description=__doc__.splitlines()[0])
     p.add_argument("--kill-check", action="store_true",
                    help="test the cleanup with a room killed halfway")
+    p.add_argument("--release", default=rootfs.RELEASE, choices=rootfs.ROOT_RELEASES,
+                   help=f"the Debian release of the room (default {rootfs.RELEASE})")
     p.add_argument("--keep-log", default=os.path.join(ROOT, "build", "clean-room"),
                    help="the folder for each step's log")
     p.add_argument("--timeout", type=int, default=5400, help="seconds a step may take")

@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
-"""Run pmctest as a LAVA job with lava-run, on this host, and read back
-what LAVA recorded.
+"""Run pmctest as a LAVA job with lava-run, and read back what LAVA
+recorded. lava-run is LAVA 2023.01, Debian 12's, in a throwaway bookworm
+root (hosttools/images/lava_root.py: cached, nothing installed here), on
+a Debian 12 host and a Debian 13 host alike; the jobs, the images and the
+output folder are bound into it at their own paths.
 
   lava.py --elf ELF [--cmdline WORDS] [--cpu CPU] [--out DIR]
   lava.py --iso ISO [--cpu CPU] [--out DIR]
@@ -23,7 +26,7 @@ what LAVA recorded.
       records exactly one LAVA result per TAP test line, with the same
       verdict, as many as the kernel's summary counts; a kernel that
       stops before its summary line fails the job.
-      SKIPs, saying why, where lava-run cannot run (absent, not root).
+      SKIPs, saying why, where LAVA's root cannot be made (not root).
 """
 import argparse
 import os
@@ -32,8 +35,9 @@ import subprocess
 import sys
 import tempfile
 
-from hosttools import TESTS, targets
+from hosttools import TESTS, procs, targets
 from hosttools.boot.cmdline import cmdline_problem
+from hosttools.images import lava_root
 from hosttools.judge import patterns as tap_log
 from hosttools.judge.tap import verdict
 from hosttools.lava import log as lava_log
@@ -46,11 +50,19 @@ VERDICT = {"ok": "pass", "not ok": "fail", "SKIP": "skip"}
 
 
 def why_not_runnable():
-    if not shutil.which("lava-run"):
-        return "lava-run is not installed (Debian: lava-dispatcher)"
-    if os.geteuid() != 0:
-        return "lava-run needs root"
-    return None
+    problem = lava_root.why_not()
+    return f"LAVA's bookworm root: {problem}" if problem else None
+
+
+def say(line):
+    print(f"lava: {line}", file=sys.stderr, flush=True)
+
+
+def dispatcher(out, images):
+    """LAVA's root for this run, the images' folders bound in; its first
+    install's log in out."""
+    return lava_root.Dispatcher(os.path.join(out, "lava-root-install.log"), say,
+                                [os.path.dirname(os.path.abspath(i)) for i in images])
 
 
 def target_of(cpu, route, smp=1):
@@ -79,15 +91,14 @@ def render(image, cmdline, cpu, timeout, out, smp=1):
 class Job:
     """One lava-run: its log records, LAVA's results and the serial lines."""
 
-    def __init__(self, job, out, validate=False, device="device-qemu.yaml"):
-        # lava-run is Debian's: its modules live in the system Python.
-        cmd = ["/usr/bin/python3", shutil.which("lava-run"), "--job-id",
-               "pmctest", "--output-dir", os.path.join(out, "lava"),
-               "--device", os.path.join(JOBS, device), job]
+    def __init__(self, lava, job, out, validate=False, device="device-qemu.yaml"):
+        """lava: the Dispatcher (LAVA's root); job: the rendered job, in
+        out; its images are those of images()."""
+        cmd = ["lava-run", "--job-id", "pmctest", "--output-dir",
+               os.path.join(out, "lava"), "--device", os.path.join(JOBS, device), job]
         if validate:
-            cmd.insert(2, "--validate")
-        proc = subprocess.run(cmd, stdin=subprocess.DEVNULL,
-                              capture_output=True, text=True, timeout=600)
+            cmd.insert(1, "--validate")
+        proc = lava.run(cmd, binds=[JOBS, out], timeout=600)
         self.returncode = proc.returncode
         self.read(proc.stdout + proc.stderr)
 
@@ -159,10 +170,9 @@ log.flush(force=True)
 """
 
 
-def poweroff_echo():
+def poweroff_echo(lava):
     """The records LAVA's ShellLogger writes in that order of events."""
-    proc = subprocess.run(["/usr/bin/python3", "-c", POWEROFF_ECHO],
-                          capture_output=True, text=True, timeout=60)
+    proc = lava.run(["python3", "-c", POWEROFF_ECHO], timeout=60)
     return proc.stdout.splitlines(), proc.stderr.strip()
 
 
@@ -197,29 +207,28 @@ def lab_checks(tap, args, out):
                 f.write(text)
             named = f"pmctest.target: {target}\n" in text
             if route == "x86":
-                proc = subprocess.run(["/usr/bin/python3", "-c", SCHEMA_CHECK,
-                                       path], capture_output=True, text=True,
-                                      timeout=60)
+                proc = args.lava.run(["python3", "-c", SCHEMA_CHECK, path],
+                                     binds=[out], timeout=60)
                 tap.check(proc.returncode == 0 and named,
                           "LAVA's job schema accepts the bare-metal x86 job "
                           "(lab-x86-iso.yaml; its pipeline needs a worker's "
                           "TFTP server: not tried here)",
                           [proc.stderr.strip()[-400:], f"target named: {named}"])
                 continue
-            v = Job(path, out, validate=True)
+            v = Job(args.lava, path, out, validate=True)
             tap.check(v.returncode == 0 and not v.errors and named,
                       f"lava-run --validate accepts lab-{route}.yaml with its "
                       f"image from a URL, and it names {target}",
                       [f"status {v.returncode}", f"target named: {named}"] +
                       v.errors + v.log.splitlines()[-5:])
-        lab_run(tap, os.path.join(out, "lab-pvh.yaml"), out)
+        lab_run(tap, args.lava, os.path.join(out, "lab-pvh.yaml"), out)
 
 
-def lab_run(tap, job, out):
+def lab_run(tap, lava, job, out):
     """lab-pvh.yaml run on the stock qemu device type as the lab's context
     renders it (a NIC, its monitor, extra_options) and its log judged
     by tests/lava-judge against the target its metadata names."""
-    run = Job(job, out, device="device-qemu-stock.yaml")
+    run = Job(lava, job, out, device="device-qemu-stock.yaml")
     judged = os.path.join(out, "lab-pvh-job")
     os.makedirs(judged)
     shutil.copy(job, os.path.join(judged, "definition.yaml"))
@@ -243,14 +252,16 @@ def check(args):
     if why_not:
         print(f"1..0 # SKIP {why_not}")
         return 0
-    records, error = poweroff_echo()
-    target = '{"lvl": "target", "msg": "poweroff"}'
-    tap.check(records == [target, target],
-              "LAVA's ShellLogger logs \"poweroff\" twice as the console's "
-              "when the echo's line end comes after close (the stored "
-              "log tests/lava/logs/pvh-poweroff-echo.log)",
-              records + [error])
-    with tempfile.TemporaryDirectory() as out:
+    with tempfile.TemporaryDirectory() as out, \
+            dispatcher(out, (args.elf, args.iso)) as lava:
+        args.lava = lava
+        records, error = poweroff_echo(lava)
+        target = '{"lvl": "target", "msg": "poweroff"}'
+        tap.check(records == [target, target],
+                  "LAVA's ShellLogger logs \"poweroff\" twice as the console's "
+                  "when the echo's line end comes after close (the stored "
+                  "log tests/lava/logs/pvh-poweroff-echo.log)",
+                  records + [error])
         lab_checks(tap, args, out)
         for image in (args.elf, args.iso):
             image_checks(tap, args, image, out)
@@ -263,12 +274,12 @@ def image_checks(tap, args, image, out):
     """One image's job: LAVA validates it, and keeps every TAP verdict."""
     name = os.path.basename(image)
     job = render(image, "", args.cpu, args.timeout, out)
-    v = Job(job, out, validate=True)
+    v = Job(args.lava, job, out, validate=True)
     tap.check(v.returncode == 0 and not v.errors,
               f"lava-run --validate accepts {name}'s job and device-qemu.yaml",
               [f"status {v.returncode}"] + v.errors + v.log.splitlines()[-5:])
 
-    run = Job(job, out)
+    run = Job(args.lava, job, out)
     lava, seen, counts = run.tests(), run.tap(), run.summary()
     verdicts = [v for _, v in seen]
     tap.check(run.job_result() == "pass" and counts is not None and
@@ -293,7 +304,7 @@ def smp_check(tap, args, out):
     its own case (the ID with '.' and '@' made '_')."""
     job = render(args.elf, "tests=smp.enum,priv.long.cpl3.pce1.valid",
                  args.cpu, args.timeout, out, smp=2)
-    run = Job(job, out)
+    run = Job(args.lava, job, out)
     lava, seen = run.tests(), run.tap()
     cases = [r["case"] for r in run.results if r.get("definition") == "pmctest"]
     tap.check(seen == lava and ("smp.enum@cpu1", "pass") in seen and
@@ -308,7 +319,7 @@ def stopped_check(tap, args, out):
     malformed command line makes it bail out."""
     job = render(args.elf, "tests=selftest.pass bogus", args.cpu,
                  args.timeout, out)
-    stopped = Job(job, out)
+    stopped = Job(args.lava, job, out)
     v = stopped.verdict()
     tap.check(stopped.job_result() == "fail" and not stopped.tests() and
               v.status == 2,
@@ -346,9 +357,11 @@ def main(argv):
     problem = cmdline_problem(args.cmdline)
     if problem:         # the kernel's refusal; none leaves a quote in it
         p.error(f"--cmdline: {problem}")
-    if args.check:
-        return check(args)
-    return run_local(args, images[0])
+    try:
+        return check(args) if args.check else run_local(args, images[0])
+    except lava_root.RootError as e:
+        print(f"lava: LAVA's bookworm root: {e} (status 2)", file=sys.stderr)
+        return 2
 
 
 def print_lab_job(p, args):
@@ -374,7 +387,8 @@ def run_local(args, image):
         sys.exit(f"lava: cannot run: {why_not}")
     out = args.out or tempfile.mkdtemp(prefix="pmctest-lava-")
     os.makedirs(out, exist_ok=True)
-    run = Job(render(image, args.cmdline, args.cpu, args.timeout, out), out)
+    with dispatcher(out, [image]) as lava:
+        run = Job(lava, render(image, args.cmdline, args.cpu, args.timeout, out), out)
     with open(os.path.join(out, "lava-run.log"), "w") as f:
         f.write(run.log)
     for test_id, result in run.tests():
@@ -392,4 +406,5 @@ def run_local(args, image):
 
 
 if __name__ == "__main__":
+    procs.exit_on_signals()         # LAVA's root removed on a signal too
     sys.exit(guard(main, sys.argv[1:]))

@@ -3,8 +3,9 @@
 it, each judged by pmctest's own expectations.
 
   lava_lab.py [--elf ELF] [--iso ISO] [--out DIR] [--timeout SECONDS]
-      A bookworm root (hosttools.rootfs) with PostgreSQL, lava-server,
-      lava-dispatcher and lavacli installed and LAVA's database migrated,
+      A bookworm root (hosttools.rootfs), LAVA's root of make lava
+      (hosttools/images/lava_root.py) with PostgreSQL, lava-server and
+      lavacli added and LAVA's database migrated (on any host's release),
       cached in ~/.cache/pmctest/rootfs/ as a tarball and, unpacked once, as
       a tree; each run mounts an overlay over the tree (nothing unpacked,
       the tree never written) inside a mount, PID and network namespace of
@@ -38,12 +39,12 @@ import tempfile
 import time
 
 from hosttools import ROOT, TESTS, procs, targets
-from hosttools.images import rootfs
+from hosttools.images import lava_root, rootfs
 from hosttools.lava.lab import JOBS, RenderError, judge, render
 from hosttools.tool_table import guard
 
-# the base root is the clean room's (tests/clean_room.py): one debootstrap
-BASE_INCLUDE = ["git", "make", "ca-certificates"]
+# the base root is make lava's (lava-dispatcher, QEMU), itself over the
+# clean room's bookworm root: one debootstrap
 PACKAGES = ["lava-server", "lava-dispatcher", "lavacli", "qemu-system-x86", "iproute2",
             "gunicorn"]
 RECIPE = os.path.join(TESTS, "lavalab", "install.sh")
@@ -59,7 +60,7 @@ def say(line):
 
 def cached_root(out):
     """The lab's cached root: (tarball, built now)."""
-    base, built_base = rootfs.cached(BASE_INCLUDE, say)
+    base, built_base = lava_root.cached(os.path.join(out, "lava-root-install.log"), say)
     with open(RECIPE) as f:
         recipe = f.read()
     log = os.path.join(out, "install.log")

@@ -25,7 +25,7 @@ def read(path=TABLE):
             elif line.startswith("@needs "):
                 name, *more = line.split()[1:]
                 needs[name] = more
-            elif line.strip() and not line.startswith("#"):
+            elif line.strip() and not line.startswith(("#", "@")):
                 sets, tool, packages, check = line.split(None, 3)
                 rows.append(Row(sets.split(","), tool, packages.split(","), check.strip()))
     return rows, needed_by, needs

@@ -330,15 +330,30 @@ def tail(stderr, log):
     return " | ".join(lines[-3:])
 
 
+# A display library no Bochs has: Bochs quits at once, printing its banner.
+NO_SUCH_DISPLAY = "display_library: pmctest-version-probe"
+
+
+def bochs_release(bochs):
+    """"Bochs 2.7" from the banner the binary prints as it quits on a
+    configuration it refuses (it has no --version), or None."""
+    out = cached(("bochs-release", bochs),
+                 lambda: command_output([bochs, "-q", "-n", NO_SUCH_DISPLAY]))
+    m = re.search(r"Bochs x86 Emulator (\S+)", out)
+    return f"Bochs {m.group(1)}" if m else None
+
+
+BANNER_MISSING = "Bochs (version not printed)"
+
+
 def bochs_banner(out_path):
     m = re.search(r"Bochs x86 Emulator (\S+)", read_text(out_path))
-    return f"Bochs {m.group(1)}" if m else "Bochs (version not printed)"
+    return f"Bochs {m.group(1)}" if m else BANNER_MISSING
 
 
-def bochs_named(out_path):
-    """The banner's version, and the build where the counting Bochs names
-    its source and cache key under it (hosttools/images/bochs_pmu/)."""
+def bochs_named(out_path, banner):
+    """banner (the run's version), and the build where the counting Bochs
+    names its source and cache key under it (hosttools/images/bochs_pmu/)."""
     m = re.search(r"^\s*(Debian \S+, pmctest bochs-pmu \w+)\s*$",
                   read_text(out_path), re.M)
-    banner = bochs_banner(out_path)
     return f"{banner} ({m.group(1)})" if m else banner

@@ -7,16 +7,27 @@ from .probe import cached, command_output
 
 OVMF = "/usr/share/ovmf/OVMF.fd"    # Debian's ovmf: UEFI for QEMU
 MEMORY_MIB = 64
+# OVMF boots get more: Debian 13's GRUB 2.12 with OVMF 2025.02 cannot load
+# the kernel in 64 MiB ("could not allocate all requested memory"; it
+# boots in 80, image_checks.ISO_MIN_MEMORY), Debian 12's did in 48.
+UEFI_MEMORY_MIB = 128
+
+
+def default_memory(firmware):
+    """The guest memory (MiB) a boot with this firmware gets unless told."""
+    return UEFI_MEMORY_MIB if firmware == "uefi" else MEMORY_MIB
 
 # (QEMU's exit code) = (kernel status << 1) | 1 with isa-debug-exit.
 DEBUG_EXIT = ["-device", "isa-debug-exit,iobase=0xf4,iosize=0x04"]
 
 
 def qemu_command(qemu, accel, cpu, route, elf=None, iso=None, cmdline="",
-                 machine="", firmware="bios", memory=MEMORY_MIB,
+                 machine="", firmware="bios", memory=None,
                  qemu_args=()):
     """One boot: COM1 on stdout, no display, no reboot; the GRUB ISO from
-    CD (route iso) or the ELF by PVH -kernel (route pvh) with cmdline."""
+    CD (route iso) or the ELF by PVH -kernel (route pvh) with cmdline;
+    memory in MiB (None: the firmware's default_memory())."""
+    memory = memory or default_memory(firmware)
     cmd = [qemu, "-nodefaults", "-no-reboot", "-display", "none",
            "-serial", "stdio", "-monitor", "none", "-m", str(memory),
            "-accel", accel, "-cpu", cpu] + DEBUG_EXIT

@@ -331,7 +331,7 @@ def bad_images(env, tap):
                          "-M microvm"),
                         (iso + [env.iso, "--qemu-args", "-m 3"], "at least 4 MiB"),
                         (iso + [env.iso, "--firmware", "uefi", "--memory", "32"],
-                         "at least 48 MiB"),
+                         f"at least {images.ISO_MIN_MEMORY['uefi']} MiB"),
                         # the ELF's last byte, its stacks included, in MiB
                         (["--memory", "1"], "at least "
                          f"{-(-images.elf_end(env.elf) // (1 << 20))} MiB")):

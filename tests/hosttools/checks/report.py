@@ -80,6 +80,14 @@ def verdicts(log, expectations):
     return out
 
 
+def expect_file(page, name, default):
+    """The expectation file the page says target name was judged by (a
+    host variant, where the host is another than the target file's)."""
+    section = page.split(f"<h2>{name}</h2>", 1)[-1].split("<h2>", 1)[0]
+    m = re.search(r"expectations <code>([^<]+)</code>", section)
+    return m.group(1) if m else default
+
+
 def cpu_counts(expected):
     """{CPU: [pass, deviates, known, skip]} of {test ID: verdict}."""
     out = {}
@@ -132,7 +140,8 @@ def main(argv):
                 continue
             _, _, pixels = png_pixels(png)
         expected = verdicts(os.path.join(args.report, f"{name}.log"),
-                            load_expectations(os.path.join(args.expect_dir, t.expect)))
+                            load_expectations(os.path.join(args.expect_dir,
+                                                           expect_file(page, name, t.expect))))
         wrong, cells = [], 0
         for row, (mode, cpl) in enumerate(report.ROWS):
             for pce in (0, 1):

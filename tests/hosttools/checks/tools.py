@@ -56,6 +56,8 @@ def check_sets(tap):
              (("test",), run | test, "make test asks for every set but cleanroom and lavalab"),
              (("qemu-pmu",), run | qemupmu, "make qemu-pmu adds the qemupmu set"),
              (("clean-room",), cleanroom, "make clean-room asks for the cleanroom set alone"),
+             (("lava",), run | tool_table.packages("lava"),
+              "make lava adds the lava set (LAVA's bookworm root) to the run set"),
              (("lava-lab",), run | lavalab, "make lava-lab adds the lavalab set to the run set"))
     for args, want, name in cases:
         got, why = asked_for(*args)
@@ -188,6 +190,70 @@ def check_no_apt(tap):
               [f"exit {r.returncode}"] + r.stderr.splitlines()[-4:])
 
 
+# apt-get as the check's stand-in: update passes; install is all or
+# nothing, as apt-get's is: a package named unknown-* fails the whole call,
+# else each package gets a mark in $MARKS; every call is logged there.
+STAND_IN_APT = r"""#!/bin/sh
+echo "$*" >> "$MARKS/calls"
+case " $* " in *" update "*) exit 0 ;; esac
+for p in "$@"; do
+    case $p in unknown-*) echo "E: Unable to locate package $p" >&2; exit 100 ;; esac
+done
+for p in "$@"; do
+    case $p in -*|*=*|install) ;; *) touch "$MARKS/$p" ;; esac
+done
+"""
+RELEASE_TABLE = """@release probe-release  the check's own
+@lacks probe-release lacked-package: take it from elsewhere
+@set probe  make probe: the check's own set
+probe  present  present-package  test -e "$MARKS/present-package"
+probe  lacked   lacked-package   test -e "$MARKS/lacked-package"
+probe  unknown  unknown-package  test -e "$MARKS/unknown-package"
+"""
+
+
+def check_release(tap):
+    """On a release that lacks a package (@lacks), and with a package
+    apt-get cannot find, the others are installed; each missing one is one
+    line naming its package, the release and what to do; status 2."""
+    with tempfile.TemporaryDirectory() as tmp:
+        marks, farm = os.path.join(tmp, "marks"), os.path.join(tmp, "farm")
+        os.mkdir(marks)
+        os.mkdir(farm)
+        table, release = os.path.join(tmp, "tools.txt"), os.path.join(tmp, "os-release")
+        with open(table, "w") as f:
+            f.write(RELEASE_TABLE)
+        with open(release, "w") as f:
+            f.write("ID=debian\nVERSION_CODENAME=probe-release\n")
+        with hidden(link_farm(farm), "apt-get") as env:
+            for name, text in (("apt-get", STAND_IN_APT), ("sudo", '#!/bin/sh\nexec "$@"\n')):
+                path = os.path.join(farm, name)
+                with contextlib.suppress(FileNotFoundError):
+                    os.remove(path)
+                with open(path, "w") as f:
+                    f.write(text)
+                os.chmod(path, 0o755)
+            env.update(PMCTEST_TOOLS_TABLE=table, PMCTEST_OS_RELEASE=release, MARKS=marks)
+            r = subprocess.run([os.path.join(ROOT, "scripts", "tools"), "ensure", "probe"],
+                               env=env, capture_output=True, text=True, timeout=60)
+            os.remove(os.path.join(farm, "apt-get"))
+        installed = sorted(set(os.listdir(marks)) - {"calls"})
+        with open(os.path.join(marks, "calls")) as f:
+            calls = f.read()
+    lines = [l for l in r.stderr.splitlines() if l.startswith("pmctest:   ")]
+    lacked = ("pmctest:   lacked: Debian package lacked-package is not in probe-release "
+              "(scripts/tools.txt): take it from elsewhere (needed by make probe)")
+    unknown = [l for l in lines if l.startswith("pmctest:   unknown: ") and
+               "unknown-package" in l and "probe-release" in l and "install it" in l]
+    tap.check(r.returncode == 2 and installed == ["present-package"] and
+              "lacked-package" not in calls and len(lines) == 2 and lacked in lines
+              and unknown,
+              "a package the release lacks, or one apt-get cannot find, leaves the "
+              "others installed; each is one line (package, release, what to do), "
+              "status 2", [f"exit {r.returncode}", f"installed: {installed}",
+                           f"apt-get calls: {calls.splitlines()}"] + r.stderr.splitlines()[-6:])
+
+
 def main(argv):
     argument_parser(__name__, __doc__).parse_args(argv)
     tap = Tap()
@@ -197,4 +263,5 @@ def main(argv):
     check_probes(tap)
     check_missing_program(tap)
     check_no_apt(tap)
+    check_release(tap)
     return tap.finish()

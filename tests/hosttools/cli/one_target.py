@@ -1,10 +1,12 @@
 """--target: boot one target, stream its TAP, and give its verdict; with
 --suggest-expectations, print an expectation file for what it did."""
+import os
 import sys
 
 from .. import targets
 from ..boot.workdir import scratch
-from ..judge.expectations import HEADER_LINE, HOST_LINE, Expectation, required_header
+from ..judge.expectations import (HEADER_LINE, HOST_LINE, Expectation, host_suffix,
+                                  recorded_host, required_header)
 from ..judge.judge import reason_of
 from ..judge.patterns import COUNTERS_LEFT
 from ..report.outputs import Outputs
@@ -99,7 +101,11 @@ def suggest(run):
         for e in run.excluded:
             say(f"observed so far: !{e.pattern}  {e.reason}")
         return EXIT_ERROR
-    print(f"# tests/expect/{run.target.expect}: what "
+    name = os.path.basename(run.expect_path())
+    if run.outcome.host and recorded_host(run.expect_path()) not in (None, run.outcome.host):
+        # a host the file was not recorded on: the file of a variant
+        name = f"{run.target.expect}.{host_suffix(run.outcome.host)}"
+    print(f"# tests/expect/{name}: what "
           f"{run.target.name} is known to fail")
     print(f"# observed on {run.outcome.emulator}; each reason is the test's "
           "first diagnostic")

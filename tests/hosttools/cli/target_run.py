@@ -6,7 +6,8 @@ import time
 
 from ..boot.cmdline import PATTERNS_MAX, kernel_cmdline
 from ..boot.test_list import list_tests, running_test
-from ..judge.expectations import load_expectations, recorded_host, required_header
+from ..judge.expectations import (expectation_file, load_expectations, recorded_host,
+                                  required_header)
 from ..judge.judge import Judge, reason_of
 from ..judge.outcome import Outcome
 from ..report.outfile import ToolError
@@ -45,9 +46,18 @@ class TargetRun:
         self.differences = []
         self.host_note = None
         self.exit = None
+        self._expect_path = None
 
     def expect_path(self):
-        return os.path.join(self.options.expect_dir, self.target.expect)
+        """The target's expectation file for the host its kind says it
+        boots on (what the emulator binary says of itself, before the
+        boot: the '!' lines must be known then): the target's file, or a
+        host variant of it (judge/expectations.py)."""
+        if self._expect_path is None:
+            host = self.kind.host() if self.available else None
+            self._expect_path = expectation_file(self.options.expect_dir,
+                                                 self.target.expect, host)
+        return self._expect_path
 
     def run(self, scratch, out):
         """Boots the target in the run's scratch (hosttools/boot/workdir.py),
@@ -71,6 +81,11 @@ class TargetRun:
             return self._cannot(
                 f"{len(self.excluded)} '!' expectations, but the kernel takes at "
                 f"most {PATTERNS_MAX} exclude= patterns: merge them")
+        if os.path.basename(self.expect_path()) != self.target.expect:
+            path = os.path.relpath(self.expect_path())
+            path = self.expect_path() if path.startswith("..") else path
+            out(f"# run: expectations {path}, "
+                f"recorded on {recorded_host(self.expect_path())}")
         for e in self.excluded:
             out(f"# run: left out {e.pattern} ({e.where}): {e.reason}")
         start = time.monotonic()

@@ -8,5 +8,9 @@ Debian's packages downloaded and unpacked, never installed on the host.
   cache        the cache of what make images builds, outside the clone
   xen          Debian's Xen, each version pinned, fetched and cached
   apt_sources  this machine's apt sources, read (private sources lists)
-  rootfs       a throwaway Debian root (make clean-room, make lava-lab)
+  rootfs       a throwaway Debian root of a named release (make clean-room,
+               make lava-lab)
+  lava_root    LAVA 2023.01 in a throwaway bookworm root (make lava, make
+               test's LAVA steps, the lab's base), on any host's release
+  archive      Debian's archive through a sources list that names its release
 """

@@ -1,8 +1,10 @@
 """This machine's apt sources, read from its deb822 files
 (/etc/apt/sources.list.d/*.sources) and its one-line lists (sources.list,
-sources.list.d/*.list): the archives the throwaway roots are made from and
-the deb-src list Debian's QEMU source is fetched through. Only read: the
-machine's apt configuration is never changed."""
+sources.list.d/*.list), for one thing only: the address of its Debian
+mirror (archive.mirror_host), which the private sources lists of
+archive.py, the throwaway roots and the counting QEMU's source use with
+suites of their own naming. Only read: the machine's apt configuration is
+never changed."""
 import collections
 import glob
 import os

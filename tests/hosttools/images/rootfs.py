@@ -1,5 +1,7 @@
-"""A throwaway Debian root: made once by debootstrap from this machine's own
-apt sources and kept as a tarball in the user's cache (outside the clone,
+"""A throwaway Debian root of a named release (bookworm, trixie): made once
+by debootstrap from the release's own suites on this machine's Debian
+mirror (hosttools/images/archive.py: only the mirror's address is this
+machine's) and kept as a tarball in the user's cache (outside the clone,
 so `make clean` keeps it), unpacked for a run, entered through a private
 mount and PID namespace, and removed without ever crossing into a mount.
 
@@ -22,11 +24,15 @@ import tempfile
 import time
 
 from .. import procs
-from .apt_sources import machine_sources
+from .archive import KEYRING, RELEASES, mirror_host
 
-SUITE = "bookworm"
+# The release a root is of unless its caller names one: Debian 12, whose
+# LAVA (2023.01) the lab and the LAVA steps run.
+RELEASE = "bookworm"
+# The releases a root can be made of (make clean-room RELEASE=...).
+ROOT_RELEASES = ("bookworm", "trixie")
 # Bump when the recipe below changes what a cached root holds.
-RECIPE = "1"
+RECIPE = "2"
 PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 
 
@@ -39,12 +45,15 @@ def cache_dir():
     return os.path.join(base, "pmctest", "rootfs")
 
 
-def debian_sources(suite=SUITE):
-    """This machine's enabled `deb` sources of suite and its -updates and
-    -security suites: a list of (uri, suites, components, signed_by)."""
-    ours = [(s.uri, [x for x in s.suites if x == suite or x.startswith(suite + "-")],
-             s.components, s.signed_by) for s in machine_sources()]
-    return [entry for entry in ours if entry[1]]
+def debian_sources(release):
+    """The release's suites on this machine's mirror: a list of (uri,
+    suites, components), one per archive (debian, debian-security)."""
+    if release not in ROOT_RELEASES:
+        raise RootError(f"no root of release {release!r}: {', '.join(ROOT_RELEASES)}")
+    host, by_archive = mirror_host(), {}
+    for archive, suite in RELEASES[release]:
+        by_archive.setdefault(archive, []).append(suite)
+    return [(f"{host}/{archive}", suites, ["main"]) for archive, suites in by_archive.items()]
 
 
 def apt_proxy_lines():
@@ -63,36 +72,28 @@ def proxy_environment():
             if k.lower() in ("http_proxy", "https_proxy", "no_proxy")}
 
 
-def mirror(sources):
-    """The URI whose entry holds the suite itself, for debootstrap."""
-    for uri, suites, components, _ in sources:
-        if SUITE in suites and "main" in components:
-            return uri
-    raise RootError(f"no enabled apt source of this machine offers '{SUITE} main' "
-                    f"(read /etc/apt/sources.list.d/*.sources and /etc/apt/sources.list)")
-
-
 def sources_file(sources):
     """The root's own /etc/apt/sources.list.d/debian.sources."""
     stanzas = []
-    for uri, suites, components, _ in sources:
+    for uri, suites, components in sources:
         stanzas.append(f"Types: deb\nURIs: {uri}\nSuites: {' '.join(suites)}\n"
                        f"Components: {' '.join(components)}\n"
-                       f"Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg\n")
+                       f"Signed-By: {KEYRING}\n")
     return "\n".join(stanzas)
 
 
-def tarball(include):
+def tarball(include, release):
     """The cached root's path for these packages, and the sources it is made from."""
-    sources = debian_sources()
-    key = hashlib.sha256(repr((SUITE, "minbase", sorted(include), sources, RECIPE))
+    sources = debian_sources(release)
+    key = hashlib.sha256(repr((release, "minbase", sorted(include), sources, RECIPE))
                          .encode()).hexdigest()[:16]
-    return os.path.join(cache_dir(), f"{SUITE}-minbase-{key}.tar.gz"), sources
+    return os.path.join(cache_dir(), f"{release}-minbase-{key}.tar.gz"), sources
 
 
-def build(path, sources, include, say):
-    """debootstrap a minbase root with include, its apt sources and proxy
-    this machine's, into the tarball path."""
+def build(path, release, sources, include, say):
+    """debootstrap a minbase root of release with include, its apt
+    sources the release's suites on this machine's mirror, its proxy this
+    machine's, into the tarball path."""
     work = tempfile.mkdtemp(prefix="make-", dir=os.path.dirname(path))
     root = os.path.join(work, "root")
     try:
@@ -100,8 +101,8 @@ def build(path, sources, include, say):
         # its own, so that a debootstrap that fails leaves no mount behind.
         code, out = procs.run(["unshare", "--mount", "--propagation", "private",
                                "debootstrap", "--variant=minbase",
-                               f"--include={','.join(include)}", SUITE, root,
-                               mirror(sources)], timeout=1800,
+                               f"--include={','.join(include)}", release, root,
+                               sources[0][0]], timeout=1800,
                               text=True, errors="replace")
         if code != 0:
             raise RootError(f"debootstrap failed (exit {code}): "
@@ -135,14 +136,15 @@ def locked(path):
         yield
 
 
-def cached(include, say):
-    """The tarball of a minbase root with include, built if not cached;
-    (path, built now)."""
-    path, sources = tarball(include)
+def cached(include, say, release=RELEASE):
+    """The tarball of a minbase root of release with include, built if not
+    cached; (path, built now)."""
+    path, sources = tarball(include, release)
     with locked(path):
         if os.path.exists(path):
             return path, False
-        build(path, sources, include, say)
+        say(f"making a minbase {release} root (debootstrap, once: cached)")
+        build(path, release, sources, include, say)
         return path, True
 
 
@@ -151,7 +153,8 @@ def layer_path(base, name, packages, recipe):
     installed by the shell script recipe."""
     key = hashlib.sha256(repr((os.path.basename(base), sorted(packages), recipe))
                          .encode()).hexdigest()[:16]
-    return os.path.join(cache_dir(), f"{SUITE}-{name}-{key}.tar.zst")
+    release = os.path.basename(base).split("-", 1)[0]
+    return os.path.join(cache_dir(), f"{release}-{name}-{key}.tar.zst")
 
 
 def cached_layer(base, name, packages, recipe, log_path, say, timeout=3600):
@@ -299,32 +302,48 @@ def remove(folder, wait=30):
 # and /dev bound in, then the command in the root as root with a clean
 # environment. "$@": net (1 in a network namespace of its own, whose
 # loopback is brought up), lower (a tree: an overlay of it and the root's
-# ../upper is mounted on the root; empty: the root is a plain folder),
-# root, then the command's words.
+# ../upper is mounted on the root; empty: the root is a plain folder, bound
+# onto itself, so that its / is a mount point: unshare --propagation, as
+# debootstrap's and a nested root's use it, refuses a / that is not),
+# binds (folders of this machine, one a line, each bound at its own path
+# in the root), root, then the command's words.
 ENTER = r'''
 set -e
-net=$1; lower=$2; root=$3; shift 3
+net=$1; lower=$2; binds=$3; root=$4; shift 4
 if [ "$net" = 1 ]; then ip link set lo up; fi
 if [ -n "$lower" ]; then
     mount -t overlay overlay \
         -o "lowerdir=$lower,upperdir=$root/../upper,workdir=$root/../ovl" "$root"
+else
+    mount --bind "$root" "$root"
 fi
 mount -t proc proc "$root/proc"
 mount --rbind /sys "$root/sys"
 mount --rbind /dev "$root/dev"
+printf '%s\n' "$binds" | while IFS= read -r folder; do
+    if [ -n "$folder" ]; then
+        mkdir -p "$root$folder"
+        mount --bind "$folder" "$root$folder"
+    fi
+done
 exec chroot "$root" "$@"
 '''
 
 
-def command_in(root, words, env, net=False, lower=None):
+def command_in(root, words, env, net=False, lower=None, binds=()):
     """The command line that runs words in root, inside new namespaces;
     net: in a network namespace of its own too (only its loopback, up);
-    lower: root is overlay()'s, over this tree."""
+    lower: root is overlay()'s, over this tree; binds: folders of this
+    machine (absolute paths) bound at the same paths in the root."""
+    binds = sorted({os.path.abspath(b) for b in binds})
+    bad = [b for b in binds if "\n" in b or not os.path.isdir(b)]
+    if bad:
+        raise RootError(f"cannot bind {bad[0]!r} into a root: not a folder")
     assignments = [f"{k}={v}" for k, v in sorted(env.items())]
     return ["unshare", "--mount", "--pid", "--fork", "--kill-child",
             *(["--net"] if net else []),
             "--propagation", "private", "sh", "-c", ENTER, "enter", "1" if net else "0",
-            lower or "", root,
+            lower or "", "\n".join(binds), root,
             "/usr/bin/env", "-i", f"PATH={PATH}", "HOME=/root", "LANG=C.UTF-8",
             *assignments, *words]
 

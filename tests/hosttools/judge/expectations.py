@@ -1,6 +1,7 @@
 """tests/expect/TARGET: the failures a target is known for, and the tests
 that stop it."""
 import os
+import re
 
 from .globs import test_glob
 
@@ -44,6 +45,31 @@ def recorded_host(path):
     except OSError:
         pass
     return None
+
+
+def host_suffix(host):
+    """The file-name suffix of a host variant: "QEMU 10.0" -> "qemu-10.0"."""
+    return re.sub(r"[^a-z0-9.]+", "-", host.lower()).strip("-.")
+
+
+def expectation_file(folder, name, host):
+    """The path of target file name's expectations for host (the words
+    of a "# host:" line, as the kind says them before the boot): name
+    itself where it was recorded on host, else the one of its host
+    variants (files name.WORDS beside it: qemu-tcg-max.qemu-10.0) that
+    was, else name (a run on another host then reads as one)."""
+    base = os.path.join(folder, name)
+    if not host or recorded_host(base) == host:
+        return base
+    try:
+        entries = sorted(os.listdir(folder))
+    except OSError:
+        return base
+    for entry in entries:
+        path = os.path.join(folder, entry)
+        if entry.startswith(name + ".") and recorded_host(path) == host:
+            return path
+    return base
 
 
 def load_expectations(path, missing_ok=False):

@@ -8,6 +8,7 @@ beside it.
 matrix-TARGET.svg holds the matrix alone (the report check,
 hosttools/checks/report.py, renders it and checks its cells)."""
 import html
+import os
 
 from .spec_doc import statements as spec_statements
 
@@ -169,7 +170,8 @@ def report_files(runs):
         files[f"{name}.log"] = "".join(line + "\n" for line in r.judge.lines)
         parts.append(f"<h2>{shown(name)}</h2><p>{shown(r.target.about)}; "
                      f'{shown(r.outcome.emulator if r.outcome else "")}; '
-                     f'<a href="{name}.log">TAP log</a></p>')
+                     f'<a href="{name}.log">TAP log</a>; expectations '
+                     f'<code>{shown(os.path.basename(r.expect_path()))}</code></p>')
         parts.append("<h3>The privilege matrix</h3>" + svg)
         parts.append(cpu_table(r.judge.results))
         parts.append("<h3>Findings</h3>" + findings(r))

@@ -9,9 +9,10 @@ import os
 import shutil
 import tempfile
 
-from ..boot.bochs import (BOCHS_ROMS, BOCHS_VGA_ROMS, bochs_banner,
-                          bochs_lines, bochs_models, bochs_named,
-                          bochs_problem, bochsrc_text, first_existing)
+from ..boot.bochs import (BANNER_MISSING, BOCHS_ROMS, BOCHS_VGA_ROMS,
+                          bochs_banner, bochs_lines, bochs_models,
+                          bochs_named, bochs_problem, bochs_release,
+                          bochsrc_text, first_existing)
 from .kind import Kind, new_outcome
 
 
@@ -33,19 +34,24 @@ def bochs_why_not(bochs, model, debian=True):
 
 class BochsStream:
     """The Stream of one Bochs run: its COM1 file's lines, and an outcome
-    from the kernel's exit line or what stopped Bochs."""
+    from the kernel's exit line or what stopped Bochs. release: what the
+    binary says of itself ("Bochs 3.0"), where the run's output holds no
+    banner (Bochs 3.0's, stopped by the runner, has none)."""
 
-    def __init__(self, source, keep):
+    def __init__(self, source, keep, release=None):
         self.source = source
         self.keep = keep
+        self.release = release
         self.l1_notes = lambda: []
 
     def lines(self):
         return self.source.lines()
 
     def outcome(self, judge):
-        o = new_outcome(bochs_named(self.source.out_path),
-                        bochs_banner(self.source.out_path))
+        banner = bochs_banner(self.source.out_path)
+        if banner == BANNER_MISSING and self.release:
+            banner = self.release
+        o = new_outcome(bochs_named(self.source.out_path, banner), banner)
         o.status = self.source.status
         if o.status is None or self.source.restarted or self.source.ending.start_error:
             o.problem = bochs_problem(self.source, bool(judge.lines))
@@ -67,7 +73,7 @@ def bochs_stream(target, bochs, launch, iso, com2=None, l1_line=None):
                       com2 and os.path.join(work, com2))
     source = bochs_lines(bochs, work, rc, launch.timeout,
                          com2 and os.path.join(work, com2), l1_line)
-    return BochsStream(source, launch.keep)
+    return BochsStream(source, launch.keep, bochs_release(bochs))
 
 
 class Bochs(Kind):
@@ -80,6 +86,11 @@ class Bochs(Kind):
     def why_not(self):
         return bochs_why_not(self.binary, self.target.params["cpu"],
                              self.binary == "bochs")
+
+    def host(self):
+        """"Bochs 2.7": the banner the binary prints as it quits (the same
+        words the boot's banner gives), or None where it printed none."""
+        return bochs_release(self.binary)
 
     def boot(self, launch):
         return bochs_stream(self.target, self.binary, launch,

@@ -80,6 +80,13 @@ class Kind:
         or None; the checks all kinds share come after the kind's own."""
         return None
 
+    def host(self):
+        """What the results depend on ("QEMU 10.0", "Bochs 3.0": the words
+        of an expectation file's "# host:" line), as the emulator binary
+        says of itself before the boot, or None where only the boot tells
+        (the target's own expectation file is read then)."""
+        return None
+
     def availability(self):
         """(True, "") or (False, why not)."""
         why = self.why_not()

@@ -39,6 +39,12 @@ class Qemu(Kind):
             return f"QEMU has no -M {p['machine']}"
         return None
 
+    def host(self):
+        """The words boot() gives its outcome's host: QEMU's release (with
+        KVM's kernel under KVM)."""
+        kvm = self.target.params["accel"] == "kvm"
+        return qemu_release(self.binary) + (", " + kvm_version() if kvm else "")
+
     def command(self, launch, cpu):
         t = self.target
         iso = launch.isos.iso(launch.cmdline) if t.route == "iso" else None
@@ -50,8 +56,7 @@ class Qemu(Kind):
     def boot(self, launch):
         kvm = self.target.params["accel"] == "kvm"
         versions = [qemu_version(self.binary)] + ([kvm_version()] if kvm else [])
-        outcome = new_outcome("; ".join(versions), qemu_release(self.binary) +
-                              (", " + kvm_version() if kvm else ""))
+        outcome = new_outcome("; ".join(versions), self.host())
         return QemuStream(self, launch, outcome)
 
 

@@ -19,6 +19,9 @@ INIT = os.path.join(HERE, "init.sh")
 # What -M microvm -kernel reads from QEMU's data directory (an strace of
 # one boot): qboot as the firmware, the PVH option ROM.
 QEMU_FIRMWARE = ("bios-microvm.bin", "pvh.bin")
+# Debian's QEMU firmware path after its own share/qemu (debian/rules'
+# FIRMWAREPATH)
+DEBIAN_FIRMWARE_PATH = ("/usr/share/seabios", "/usr/lib/ipxe/qemu")
 # where init.sh mounts proc, sysfs and devtmpfs
 MOUNT_POINTS = ("proc", "sys", "dev")
 # busybox applets init.sh uses
@@ -61,13 +64,19 @@ def qemu_files(qemu):
     """{archive path: (bytes, mode)} for QEMU, its libraries and firmware."""
     binary = qemu_binary(qemu)
     files = binary_files(binary)
-    # QEMU looks for its data next to itself: <bindir>/../share/qemu
+    # QEMU looks for its data next to itself (<bindir>/../share/qemu), and
+    # Debian's in its firmware path too: Debian 13's qboot is seabios'
+    # /usr/share/seabios/bios-microvm.bin, no longer in share/qemu. In the
+    # initramfs each goes to usr/share/qemu/, where L1's QEMU looks first.
     share = os.path.join(os.path.dirname(binary), "..", "share", "qemu")
     for name in QEMU_FIRMWARE:
-        path = os.path.join(share, name)
-        if not os.path.exists(path):
-            raise ValueError(f"{path} does not exist (Debian: qemu-system-data)")
-        files["usr/share/qemu/" + name] = (read(path), 0o644)
+        found = [os.path.join(d, name) for d in (share, *DEBIAN_FIRMWARE_PATH)
+                 if os.path.exists(os.path.join(d, name))]
+        if not found:
+            raise ValueError(f"{os.path.join(share, name)} does not exist, nor in "
+                             f"{', '.join(DEBIAN_FIRMWARE_PATH)} (Debian: "
+                             "qemu-system-data, seabios)")
+        files["usr/share/qemu/" + name] = (read(found[0]), 0o644)
     return files
 
 

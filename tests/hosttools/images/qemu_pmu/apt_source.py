@@ -1,81 +1,28 @@
-"""Debian's source package through a deb-src list of our own, written
-from this machine's apt sources (deb822 .sources files and the one-line
-sources.list): apt-get update and apt-get source with Dir::Etc::SourceList,
-SourceParts and Dir::State::Lists pointed at it. The machine's apt
-configuration and package lists are not touched."""
-import glob
+"""Debian's QEMU source package through a private list that names its
+release: archive.py's "bookworm" (bookworm, -updates, -security, types deb
+and deb-src), whatever this machine's own release is, so that a Debian 13
+host builds the same 7.2 a Debian 12 host does. Only the mirror's address
+comes from this machine's apt sources; its apt configuration and package
+lists are not touched."""
 import os
 import re
-import subprocess
 
-from ..apt_sources import ETC_APT, machine_sources
+from ..archive import Archive, newer
 
+# The release whose QEMU the patch series is written against (7.2).
+RELEASE = "bookworm"
 UPSTREAM_SERIES = re.compile(r"^(\d+:)?7\.2[+~.-]")
 
 
-def deb_src_lines():
-    """One deb-src line for each suite the machine's apt takes binary
-    packages from."""
-    lines = []
-    for source in machine_sources():
-        option = f"[signed-by={source.signed_by}] " if source.signed_by else ""
-        for suite in source.suites:
-            lines.append(f"deb-src {option}{source.uri} {suite} "
-                         f"{' '.join(source.components)}".rstrip())
-    return lines
-
-
-class SourceArchive:
-    """apt-get and apt-cache on the private list in DIR (its package lists
-    in DIR/lists)."""
+class SourceArchive(Archive):
+    """apt-get and apt-cache on the private deb-src list of RELEASE, kept
+    beside the folder where (its parent: the cache's root)."""
 
     def __init__(self, where):
-        self.where = where
-        self.list = os.path.join(where, "sources.list")
-        self.lists = os.path.join(where, "lists")
-
-    def options(self):
-        return ["-o", f"Dir::Etc::SourceList={self.list}",
-                "-o", "Dir::Etc::SourceParts=/dev/null",
-                "-o", f"Dir::State::Lists={self.lists}",
-                "-o", f"Dir::Cache={os.path.join(self.where, 'cache')}"]
-
-    def run(self, tool, args, cwd=None, log=None):
-        cmd = [tool] + self.options() + args
-        if log:
-            log.write("$ " + " ".join(cmd) + "\n")
-            log.flush()
-            return subprocess.run(cmd, cwd=cwd, stdout=log, stderr=log,
-                                  stdin=subprocess.DEVNULL)
-        return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True,
-                              stdin=subprocess.DEVNULL)
-
-    def update(self):
-        """Refresh the deb-src lists: None, or why it failed."""
-        lines = deb_src_lines()
-        if not lines:
-            return (f"no Debian archive in {ETC_APT}/sources.list or "
-                    f"{ETC_APT}/sources.list.d/ to take the source from")
-        os.makedirs(os.path.join(self.lists, "partial"), exist_ok=True)
-        os.makedirs(os.path.join(self.where, "cache", "archives", "partial"),
-                    exist_ok=True)
-        with open(self.list, "w") as f:
-            f.write("\n".join(lines) + "\n")
-        p = self.run("apt-get", ["update", "-qq"])
-        if p.returncode:
-            return "apt-get update of the deb-src lists failed: " + \
-                (p.stderr.strip().splitlines() or ["?"])[-1]
-        return None
+        super().__init__(os.path.dirname(where), RELEASE, sources=True)
 
     def versions(self, package):
-        out = self.run("apt-cache", ["showsrc", package]).stdout
-        found, name = set(), None
-        for line in out.splitlines():
-            if line.startswith("Package:"):
-                name = line.split(":", 1)[1].strip()
-            elif line.startswith("Version:") and name == package:
-                found.add(line.split(":", 1)[1].strip())
-        return found
+        return self.source_versions(package)
 
     def choose(self, package, pinned):
         """The pinned version where the archive has it, else the newest of
@@ -88,18 +35,3 @@ class SourceArchive:
             if UPSTREAM_SERIES.match(v) and (best is None or newer(v, best)):
                 best = v
         return best
-
-    def source(self, package, version, into, log):
-        """apt-get source: the unpacked tree with Debian's patch series
-        applied (dpkg-source -x), or None."""
-        p = self.run("apt-get", ["source", "-q", f"{package}={version}"],
-                     cwd=into, log=log)
-        if p.returncode:
-            return None
-        trees = [d for d in glob.glob(os.path.join(into, f"{package}-*"))
-                 if os.path.isdir(d)]
-        return trees[0] if len(trees) == 1 else None
-
-
-def newer(a, b):
-    return subprocess.run(["dpkg", "--compare-versions", a, "gt", b]).returncode == 0
