@@ -107,7 +107,9 @@ sys.exit(3)
 '''
 
 # A fake bochs: writes TAP to the COM1 file its bochsrc names, then either
-# hangs (as the real kernel halts under Bochs) or exits.
+# hangs (as the real kernel halts under Bochs) or exits. The scenarios
+# xen-* are Xen's console on COM1: its own lines, the guest's after
+# "(d0) ", and Bochs never exits (Xen's noreboot).
 FAKE_BOCHS = r'''#!/usr/bin/env python3
 import os, re, sys, time
 args = sys.argv[1:]
@@ -117,13 +119,25 @@ if "-help" in args:
 cfg = open(args[args.index("-f") + 1]).read()
 com1 = re.search(r"^com1: .*dev=(\S+)", cfg, re.M).group(1)
 scenario = os.environ.get("FAKE_SCENARIO", "pass")
+xen = scenario.startswith("xen")
 print("Bochs x86 Emulator 9.9 (fake)"); sys.stdout.flush()
 with open(com1, "w") as f:
+    def xen_line(line):
+        f.write("(XEN) " + line + "\n"); f.flush()
     def out(line):
-        f.write(line + "\n"); f.flush()
+        f.write(("(d0) " if xen else "") + line + "\n"); f.flush()
+    if xen:
+        xen_line("Xen version 4.20.5-pre (fake) debug=n")
+        xen_line("VPMU: version 0.1")
     out("TAP version 13")
     out("1..3")
     out("ok 1 - fake.one [HARNESS]")
+    if scenario == "xen-panic":
+        for line in ("****************************************", "Panic on CPU 0:",
+                     "Presently, iommu must be enabled for PVH hardware domain",
+                     "****************************************"):
+            xen_line(line)
+        time.sleep(60)
     if scenario == "hang":
         time.sleep(60)
     if scenario == "reset":
@@ -138,6 +152,8 @@ with open(com1, "w") as f:
     out("ok 3 - fake.three [HARNESS] # SKIP fake skip")
     out("# pmctest: 1 passed, 1 failed, 1 skipped")
     out("# pmctest: exit status 1; no isa-debug-exit device, halting")
+    if xen:
+        xen_line("Hardware Dom0 halted: halting machine")
 time.sleep(60)
 '''
 
@@ -721,6 +737,32 @@ def xen_route(env):
     expect(p.returncode == 2 and p.seconds < 30 and
            "Xen stopped the guest: Hardware Dom0 crashed" in p.err,
            "Xen's 'Hardware Dom0 crashed' ends the run at once, status 2", p)
+
+
+@check
+def xen_in_bochs(env):
+    """The kind xen-bochs: Xen's console read from Bochs' COM1 file, the
+    run ended by the kernel's exit line or by Xen's panic, Bochs never
+    exiting."""
+    target = "xen-4.20-pvh-dom0-vmx-vpmu"
+    env.expectations(target, "# header: # xen: VPMU: version 0.1\n"
+                     "fake.two  fake deviation\n")
+    log = os.path.join(env.tmp, "xen-bochs.log")
+    p = env.run("--target", target, "--bochs-pmu", env.bochs, "--log", log,
+                "--timeout", "30", scenario="xen")
+    lines = open(log).read().splitlines()
+    expect(p.returncode == 0 and p.seconds < 20 and "TAP version 13" in lines
+           and not any(l.startswith("(d0)") for l in lines) and
+           "# xen: Xen version 4.20.5-pre (fake)" in lines,
+           "Xen in Bochs: the guest's lines from COM1, Xen's version a header "
+           f"line, the run ended at the exit line ({p.seconds:.1f} s)", p)
+    p = env.run("--target", target, "--bochs-pmu", env.bochs, "--timeout", "30",
+                scenario="xen-panic")
+    expect(p.returncode == 2 and p.seconds < 20 and
+           "Xen stopped the guest: Panic on CPU 0: Presently, iommu must be "
+           "enabled for PVH hardware domain" in p.err,
+           "Xen's panic in Bochs ends the run at once, status 2, its reason "
+           "named", p)
 
 
 @check
