@@ -369,8 +369,12 @@ def signalled(env, cmd, sig, when):
         e["STANDIN_PROBE_SIGNAL"] = sig.name
     if when == "start":
         e["STANDIN_SIGNAL"] = sig.name
+    # The signal at its default, as a terminal's foreground job has it: a
+    # non-interactive shell starts its background jobs with SIGINT ignored
+    # (POSIX), and the tools keep an inherited SIG_IGN (the nohup check).
     proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL, env=e)
+                            stderr=subprocess.DEVNULL, env=e,
+                            preexec_fn=lambda: signal.signal(sig, signal.SIG_DFL))
     sent = time.monotonic()
     if when == "running":
         while not os.listdir(pids) and proc.poll() is None:
