@@ -12,7 +12,7 @@ QEMU		?= qemu-system-x86_64
 
 # Xen for tests/run's xen-* targets: Debian's hypervisor package of each
 # version the targets run, pinned in tests/hosttools/images/xen.py (4.17
-# from bookworm, 4.20 from sid; where the archive no longer has the pinned
+# from bookworm, 4.20 from trixie; where the archive no longer has the pinned
 # version, the newest of its series), downloaded with apt-get download into
 # the cache outside the clone (make clean keeps it; never installed) and
 # copied into $(BUILD)/xen-VERSION/ by make xen-VERSION (tests/xen.py).

@@ -25,9 +25,9 @@ FATAL = re.compile(r"^(Panic on CPU \d+:|Hardware Dom\d+ (crashed|halted|"
 def version_words(banner):
     """Xen's version in a few words: its banner up to the end of its first
     parenthesised group ("Xen version 4.20.4 (Debian
-    4.20.4+39-gf1e1321c87-1)" of "Xen version 4.20.4 (Debian
-    4.20.4+39-gf1e1321c87-1) (pkg-xen-devel@...) (x86_64-linux-gnu-gcc
-    ...) debug=n ..."), without the compiler and the build's date; a
+    4.20.4+63-g7abfd2bce2-0+deb13u1)" of "Xen version 4.20.4 (Debian
+    4.20.4+63-g7abfd2bce2-0+deb13u1) (pkg-xen-devel@...)
+    (x86_64-linux-gnu-gcc ...) debug=n ..."), without the compiler and the build's date; a
     build of your own names its builder there ("(user@host)")."""
     m = re.match(r"^Xen version \S+(?: \([^()]*\))?", banner)
     return m.group(0) if m else banner

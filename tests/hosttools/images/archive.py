@@ -7,7 +7,7 @@ Debian archive); its apt configuration and package lists are not touched.
 
 A release is the suites a Debian release's packages come from: bookworm is
 bookworm, bookworm-updates and bookworm-security (where the kernels and
-Xen's security builds are), sid is sid alone."""
+Xen's security builds are), trixie likewise, trixie-backports alone."""
 import fcntl
 import glob
 import os
@@ -27,7 +27,6 @@ RELEASES = {
     "trixie": [("debian", "trixie"), ("debian", "trixie-updates"),
                ("debian-security", "trixie-security")],
     "trixie-backports": [("debian", "trixie-backports")],
-    "sid": [("debian", "sid")],
 }
 # the package lists are refreshed when older than this
 FRESH_SECONDS = 6 * 3600

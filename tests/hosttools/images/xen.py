@@ -17,9 +17,12 @@ clone, or one after make clean, fetches nothing again.
 version in VERSIONS is the one the expectation files of that version's
 targets were recorded on. Where the archive no longer has it, the newest
 package of its series is taken, xen.txt says both, and the runner
-reports a change in results as a changed Xen. sid keeps only its newest
-build, so 4.20's pin lasts until sid's next upload of Xen; a machine that
-fetched it keeps it in the cache."""
+reports a change in results as a changed Xen. Both come from a stable
+release, whose Release file never expires and whose pool keeps a build
+until the next point release; a machine that fetched it keeps it in the
+cache. (4.20 came from sid first: sid keeps only its newest build, and a
+mirror that stops following sid serves a Release file apt refuses as
+expired, so a new machine could not fetch it at all.)"""
 import glob
 import gzip
 import hashlib
@@ -35,8 +38,8 @@ VERSIONS = {
     "4.17": dict(release="bookworm", package="xen-hypervisor-4.17-amd64",
                  version="4.17.7+13-g2445b30a44-0+deb12u1",
                  series=r"xen-hypervisor-4\.17-amd64"),
-    "4.20": dict(release="sid", package="xen-hypervisor-4.20-amd64",
-                 version="4.20.4+39-gf1e1321c87-1",
+    "4.20": dict(release="trixie", package="xen-hypervisor-4.20-amd64",
+                 version="4.20.4+63-g7abfd2bce2-0+deb13u1",
                  series=r"xen-hypervisor-4\.20-amd64"),
 }
 # the version an image of your own stands for where none is named

@@ -361,7 +361,7 @@ TARGETS = [
 # TCG emulates AMD SVM (with nested paging) and no VMX: Xen runs its AMD
 # side here. Its own vPMU is off unless its command line says vpmu=on.
 # Two versions: Debian 12's 4.17 (the first targets, named without their
-# version) and sid's 4.20 (docs/run-xen.md).
+# version) and Debian 13's 4.20 (docs/run-xen.md).
 TARGETS += [
     xen("xen-pvh-dom0", "4.17", "",
         "Xen 4.17 (its default: vPMU off), pmctest its PVH dom0, under QEMU "

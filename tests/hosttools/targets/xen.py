@@ -146,7 +146,7 @@ class Xen(Kind):
     def xen_line(self, launch):
         """What the runner does with Xen's own lines: its version banner
         is noted whole in the log, and its version in a few words ("Xen
-        version 4.20.4 (Debian 4.20.4+39-gf1e1321c87-1)") and its VPMU
+        version 4.20.4 (Debian 4.20.4+63-g7abfd2bce2-0+deb13u1)") and its VPMU
         lines (vpmu_init(): "VPMU: version 0.1" where it turned its vPMU
         on) join the log's header comments as "# xen: ...", which an
         expectation file's "# header:" lines can require."""
