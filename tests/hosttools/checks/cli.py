@@ -16,6 +16,9 @@ import tempfile
 
 from .. import ROOT, SCRIPTS, TESTS
 from ..devtools import kut
+from ..images import cache
+from ..images.bochs_pmu import recipe as bochs_pmu_recipe
+from ..images.qemu_pmu import recipe as qemu_pmu_recipe
 from ..report.tap_out import Tap
 from . import argument_parser, names
 
@@ -60,6 +63,31 @@ def check_run_kvm_pmu(tap):
              "--out", "/nonexistent"])
     tap.check(r.returncode == 2 and "--pinned" in r.stderr,
               "qemu_pmu.py refuses an empty --pinned, status 2", r.stderr[-300:])
+
+
+def check_build_host(tap):
+    """The counting builds' cache keys name the system they are built on:
+    a Debian 12 machine upgraded to 13 builds again."""
+    keys = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        saved = cache.OS_RELEASE
+        try:
+            for name, text in (("bookworm", 'ID=debian\nVERSION_ID="12"\nVERSION_CODENAME=bookworm\n'),
+                               ("trixie", 'ID=debian\nVERSION_ID="13"\nVERSION_CODENAME=trixie\n'),
+                               ("none", None)):
+                cache.OS_RELEASE = os.path.join(tmp, name)
+                if text:
+                    with open(cache.OS_RELEASE, "w") as f:
+                        f.write(text)
+                keys[name] = (cache.build_host(), qemu_pmu_recipe.cache_key("1:7.2"),
+                              bochs_pmu_recipe.cache_key("3.0"))
+        finally:
+            cache.OS_RELEASE = saved
+    hosts = [k[0] for k in keys.values()]
+    distinct = all(len({k[i] for k in keys.values()}) == 3 for i in (1, 2))
+    tap.check(hosts == ["debian 12 bookworm", "debian 13 trixie", "unknown"] and distinct,
+              "the counting QEMU's and Bochs' cache keys name the system they are built "
+              "on (os-release): bookworm, trixie and none give three keys each", repr(keys))
 
 
 def check_images(tap):
@@ -254,6 +282,7 @@ def main(argv):
     check_make_run(tap, args)
     check_run_kvm_pmu(tap)
     check_images(tap)
+    check_build_host(tap)
     check_refusals(tap, args)
     check_bench_kut(tap, args)
     check_iso_words(tap, args)

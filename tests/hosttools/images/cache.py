@@ -7,11 +7,30 @@ import contextlib
 import fcntl
 import os
 
+OS_RELEASE = "/etc/os-release"
+
 
 def default_root():
     base = os.environ.get("XDG_CACHE_HOME") or \
         os.path.join(os.path.expanduser("~"), ".cache")
     return os.path.join(base, "pmctest")
+
+
+def build_host():
+    """The system a binary is built on, for the key of a build linked
+    against its libraries: os-release's ID, VERSION_ID and
+    VERSION_CODENAME ("debian 12 bookworm"), so that a cache carried over
+    an upgrade (Debian 12 to 13) builds again rather than hand on a
+    binary whose libraries are gone. "unknown" without the file."""
+    fields = {}
+    try:
+        with open(OS_RELEASE, errors="replace") as f:
+            for line in f:
+                name, _, value = line.strip().partition("=")
+                fields[name] = value.strip('"\'')
+    except OSError:
+        return "unknown"
+    return " ".join(fields.get(k, "") for k in ("ID", "VERSION_ID", "VERSION_CODENAME"))
 
 
 def entry(root, key, name):

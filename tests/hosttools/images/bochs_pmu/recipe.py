@@ -1,10 +1,12 @@
 """What the counting Bochs is built from and how, and the cache key that
 names it: the source version, the patches in series order, the configure
-flags and the recipe (this module, build.py and source.py)."""
+flags, the recipe (this module, build.py and source.py) and the system it
+is built on (cache.build_host())."""
 import hashlib
 import os
 
 from ... import TESTS
+from .. import cache
 
 PACKAGE = "bochs"
 # Debian's suite that has Bochs 3.0 (bookworm has 2.7, whose orig tarball
@@ -48,6 +50,7 @@ def cache_key(version):
             data = f.read()
         h.update(f"{os.path.basename(path)} {len(data)}\n".encode() + data)
     h.update(("configure " + " ".join(CONFIGURE) + "\n").encode())
+    h.update(f"host {cache.build_host()}\n".encode())
     h.update(f"CXXFLAGS {CXXFLAGS}\n".encode())
     return h.hexdigest()[:16]
 

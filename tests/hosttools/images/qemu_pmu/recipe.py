@@ -1,10 +1,12 @@
 """What the emulator is built from and how, and the cache key that names
-it: the source version, the patches in series order, the configure flags
-and the recipe (this module and build.py)."""
+it: the source version, the patches in series order, the configure flags,
+the recipe (this module and build.py) and the system it is built on
+(cache.build_host())."""
 import hashlib
 import os
 
 from ... import TESTS
+from .. import cache
 
 PACKAGE = "qemu"
 PATCHES = os.path.join(TESTS, "qemu-pmu", "patches")
@@ -42,6 +44,7 @@ def cache_key(version):
             data = f.read()
         h.update(f"{os.path.basename(path)} {len(data)}\n".encode() + data)
     h.update(("configure " + " ".join(CONFIGURE) + "\n").encode())
+    h.update(f"host {cache.build_host()}\n".encode())
     return h.hexdigest()[:16]
 
 
