@@ -69,6 +69,22 @@ L1_HEADER = (
 # init's report lines that are no reason why pmctest did not run
 L1_ROUTINE = ("linux ", "exit status", "params ", "rdpmc exits ",
               "Performance Events:", "no Performance Events:")
+# What a hang's note quotes of L1's console: its last lines, each cut
+HANG_LINES, HANG_LINE_CHARS = 5, 200
+UNPRINTABLE = re.compile(r"[^\x20-\x7e]")
+
+
+def l1_at_hang(console):
+    """The note on a hang: L1's last console lines past init's routine
+    reports (a kernel's lockup report, the inner QEMU's error), printable
+    and cut, or that it said nothing more (L1 boots with loglevel=3)."""
+    said = []
+    for line in console.splitlines():
+        line = UNPRINTABLE.sub("?", line.strip())[:HANG_LINE_CHARS]
+        if line and not line.startswith(tuple("pmctest-l1: " + r for r in L1_ROUTINE)):
+            said.append(line)
+    return ("L1's console before the hang: " + " | ".join(said[-HANG_LINES:]) if said
+            else "L1's console said nothing past init's reports before the hang")
 
 
 def l1_header(line):
@@ -251,6 +267,8 @@ class NestedQemuStream(ProcessStream):
         if logged:
             outcome.notes.append("L1's KVM logged: " + "; ".join(
                 f"{text.strip()} ({count}x)" for count, text in logged))
+        if end.timed_out:
+            outcome.notes.append(l1_at_hang(end.stderr))
         if end.fatal:
             outcome.problem = f"QEMU stopped the guest: {end.fatal}"
         elif outcome.problem and not end.timed_out and not end.start_error:
