@@ -767,13 +767,13 @@ def xen_in_bochs(env):
 
 @check
 def nested_hang_quotes_l1(env):
-    """A nested target that hangs: the note quotes L1's last console lines
-    past init's reports (a lockup report, say), printable; where L1 said
-    nothing more, the note says so."""
+    """A nested target that hangs: its reason quotes L1's last console
+    lines past init's reports (a lockup report, say), printable; where L1
+    said nothing more, it says so."""
     from ..boot.process import ProcessLines
     from ..targets.kind import new_outcome
     from ..targets.nested import NestedQemuStream
-    notes = []
+    reasons = []
     for console in ("pmctest-l1: params kvm_amd.enable_mediated_pmu=Y\\n"
                     "watchdog: BUG: soft lockup - CPU#0 stuck for 22s! [qemu:77]\\x1b[0m\\n",
                     "pmctest-l1: params kvm_amd.enable_mediated_pmu=Y\\n"):
@@ -782,16 +782,18 @@ def nested_hang_quotes_l1(env):
         hang = [sys.executable, "-c", f"import sys, time; sys.stderr.write('{console}'); "
                 "sys.stderr.flush(); time.sleep(30)"]
         outcome = new_outcome("fake")
+        outcome.problem = "the guest hung"
         stream = NestedQemuStream(ProcessLines(hang, 1.5), outcome, initrd)
         for _ in stream.lines():
             pass
         stream.finish(None, outcome)
-        notes.append(outcome.notes)
+        reasons.append(outcome.problem)
     expect(stream.source.ending.timed_out and
-           notes[0] == ["L1's console before the hang: watchdog: BUG: soft lockup - "
-                        "CPU#0 stuck for 22s! [qemu:77]?[0m"] and
-           notes[1] == ["L1's console said nothing past init's reports before the hang"],
-           f"a nested hang's note quotes L1's last lines, or says it said nothing: {notes}")
+           reasons[0] == "the guest hung; L1's console before the hang: watchdog: BUG: "
+                         "soft lockup - CPU#0 stuck for 22s! [qemu:77]?[0m" and
+           reasons[1] == "the guest hung; L1's console said nothing past init's "
+                         "reports before the hang",
+           f"a nested hang's reason quotes L1's last lines, or says it said nothing: {reasons}")
 
 
 @check

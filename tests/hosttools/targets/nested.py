@@ -69,13 +69,13 @@ L1_HEADER = (
 # init's report lines that are no reason why pmctest did not run
 L1_ROUTINE = ("linux ", "exit status", "params ", "rdpmc exits ",
               "Performance Events:", "no Performance Events:")
-# What a hang's note quotes of L1's console: its last lines, each cut
+# What a hang's reason quotes of L1's console: its last lines, each cut
 HANG_LINES, HANG_LINE_CHARS = 5, 200
 UNPRINTABLE = re.compile(r"[^\x20-\x7e]")
 
 
 def l1_at_hang(console):
-    """The note on a hang: L1's last console lines past init's routine
+    """What a hang's reason adds: L1's last console lines past init's routine
     reports (a kernel's lockup report, the inner QEMU's error), printable
     and cut, or that it said nothing more (L1 boots with loglevel=3)."""
     said = []
@@ -268,7 +268,8 @@ class NestedQemuStream(ProcessStream):
             outcome.notes.append("L1's KVM logged: " + "; ".join(
                 f"{text.strip()} ({count}x)" for count, text in logged))
         if end.timed_out:
-            outcome.notes.append(l1_at_hang(end.stderr))
+            # in the verdict's reason, which tests/run --all prints too
+            outcome.problem = f"{outcome.problem}; {l1_at_hang(end.stderr)}"
         if end.fatal:
             outcome.problem = f"QEMU stopped the guest: {end.fatal}"
         elif outcome.problem and not end.timed_out and not end.start_error:
