@@ -70,7 +70,7 @@ L1_HEADER = (
 L1_ROUTINE = ("linux ", "exit status", "params ", "rdpmc exits ",
               "Performance Events:", "no Performance Events:")
 # What a hang's reason quotes of L1's console: its last lines, each cut
-HANG_LINES, HANG_LINE_CHARS = 5, 200
+HANG_LINES, HANG_LINE_CHARS = 5, 400
 UNPRINTABLE = re.compile(r"[^\x20-\x7e]")
 
 
@@ -304,7 +304,7 @@ class NestedBochsStream:
             text = ""
         why = [l.strip() for l in L1_LINE.findall(text)
                if not l.startswith(("linux ", "exit status", "params ",
-                                    "rdpmc exits "))]
+                                    "rdpmc exits ", "still running after"))]
         exits = RDPMC_EXITS.search(text)
         return (["L1: " + "; ".join(why)] if why else []) + (
             [f"L1's KVM intercepted the guest's RDPMC {exits.group(1)} "

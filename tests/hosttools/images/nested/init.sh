@@ -105,6 +105,18 @@ echo 'hist:keys=exit_reason' > $tracing/events/kvm/kvm_exit/trigger 2>/dev/null
 # messages go to the console as they come (a "KVM internal error" ends the
 # outer boot there) and to a file for the verdict below.
 mkdir -p /tmp
+# A guest still running after 60 s (a subset takes 10 to 25) may hang:
+# where each thread of the inner QEMU waits, on one line, for the reason
+# a hang's verdict quotes (hosttools/targets/nested.py).
+( sleep 60
+  for pid in $(pidof qemu-system-x86_64); do
+	line=""
+	for t in /proc/$pid/task/*; do
+		line="$line; $(cat $t/comm 2>/dev/null) $(sed 's/.*) \(.\).*/\1/' $t/stat 2>/dev/null) $(cat $t/wchan 2>/dev/null)"
+	done
+	say "still running after 60 s, its threads:${line#;}"
+  done ) &
+watchdog=$!
 ( qemu-system-x86_64 -accel kvm -cpu "${vmm_cpu:-host}" -smp "${vmm_smp:-1}" \
 	-M microvm -m 64 -nodefaults \
 	-no-reboot -display none -monitor none -serial /dev/ttyS0 \
@@ -112,6 +124,7 @@ mkdir -p /tmp
 	-kernel /pmctest/pmctest.elf -append "$(cat /pmctest/args)"
   echo $? > /tmp/qemu.rc ) 2>&1 | tee /tmp/qemu.err
 rc=$(cat /tmp/qemu.rc)
+kill $watchdog 2>/dev/null
 if [ -r $tracing/events/kvm/kvm_exit/hist ]; then
 	n=$(sed -n "s/^{ exit_reason: *$rdpmc_exit } hitcount: *\([0-9]*\).*/\1/p" \
 		$tracing/events/kvm/kvm_exit/hist)
