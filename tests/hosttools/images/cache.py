@@ -5,6 +5,7 @@ per entry makes a second build of it wait for the first instead of racing
 it."""
 import contextlib
 import fcntl
+import hashlib
 import os
 
 OS_RELEASE = "/etc/os-release"
@@ -31,6 +32,21 @@ def build_host():
     except OSError:
         return "unknown"
     return " ".join(fields.get(k, "") for k in ("ID", "VERSION_ID", "VERSION_CODENAME"))
+
+
+def build_key(source, files, settings):
+    """16 hex digits of SHA-256 over what a build of ours depends on: the
+    source line, each file (name, size, bytes), each setting line, and the
+    system it is built on (build_host())."""
+    h = hashlib.sha256()
+    h.update(f"{source}\n".encode())
+    for path in files:
+        with open(path, "rb") as f:
+            data = f.read()
+        h.update(f"{os.path.basename(path)} {len(data)}\n".encode() + data)
+    for line in settings + [f"host {build_host()}"]:
+        h.update(f"{line}\n".encode())
+    return h.hexdigest()[:16]
 
 
 def entry(root, key, name):

@@ -2,7 +2,6 @@
 names it: the source version, the patches in series order, the configure
 flags, the recipe (this module, build.py and source.py) and the system it
 is built on (cache.build_host())."""
-import hashlib
 import os
 
 from ... import TESTS
@@ -43,16 +42,9 @@ def recipe_files():
 
 def cache_key(version):
     """16 hex digits of SHA-256 over everything the binary depends on."""
-    h = hashlib.sha256()
-    h.update(f"source {PACKAGE}={version} {SUITE}\n".encode())
-    for path in series() + recipe_files():
-        with open(path, "rb") as f:
-            data = f.read()
-        h.update(f"{os.path.basename(path)} {len(data)}\n".encode() + data)
-    h.update(("configure " + " ".join(CONFIGURE) + "\n").encode())
-    h.update(f"host {cache.build_host()}\n".encode())
-    h.update(f"CXXFLAGS {CXXFLAGS}\n".encode())
-    return h.hexdigest()[:16]
+    return cache.build_key(f"source {PACKAGE}={version} {SUITE}",
+                           series() + recipe_files(),
+                           ["configure " + " ".join(CONFIGURE), f"CXXFLAGS {CXXFLAGS}"])
 
 
 def release(version, key):

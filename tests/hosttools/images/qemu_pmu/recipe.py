@@ -2,7 +2,6 @@
 it: the source version, the patches in series order, the configure flags,
 the recipe (this module and build.py) and the system it is built on
 (cache.build_host())."""
-import hashlib
 import os
 
 from ... import TESTS
@@ -37,15 +36,8 @@ def recipe_files():
 
 def cache_key(version):
     """16 hex digits of SHA-256 over everything the binary depends on."""
-    h = hashlib.sha256()
-    h.update(f"source {PACKAGE}={version}\n".encode())
-    for path in series() + recipe_files():
-        with open(path, "rb") as f:
-            data = f.read()
-        h.update(f"{os.path.basename(path)} {len(data)}\n".encode() + data)
-    h.update(("configure " + " ".join(CONFIGURE) + "\n").encode())
-    h.update(f"host {cache.build_host()}\n".encode())
-    return h.hexdigest()[:16]
+    return cache.build_key(f"source {PACKAGE}={version}", series() + recipe_files(),
+                           ["configure " + " ".join(CONFIGURE)])
 
 
 def pkgversion(version, key):
