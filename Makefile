@@ -24,6 +24,13 @@ XEN_VERSION	?= 4.17
 XEN_SRCS	:= tests/xen.py tests/hosttools/images/xen.py \
 		   tests/hosttools/images/archive.py
 
+# The build the counting QEMU and the counting Bochs share: a change to
+# it runs both builds again (their cache keys name its modules too).
+COUNTING_SRCS	:= $(wildcard tests/hosttools/images/counting/*.py) \
+		   tests/hosttools/cli/counting_build.py \
+		   tests/hosttools/images/cache.py tests/hosttools/images/archive.py \
+		   tests/hosttools/images/apt_sources.py
+
 # The QEMU with the TCG PMU (tests/qemu-pmu/, docs/counting-tcg.md): Debian
 # 12's qemu source, bookworm's on any host, at a pinned version (else the
 # newest 7.2), Debian's patches, then ours; built once per machine
@@ -34,7 +41,7 @@ QEMU_PMU_PINNED	:= 1:7.2+dfsg-7+deb12u18
 QEMU_PMU_CACHE	?=
 QEMU_PMU	:= $(BUILD)/qemu-pmu/qemu-system-x86_64
 QEMU_PMU_SRCS	:= $(wildcard tests/qemu-pmu/patches/*) tests/qemu_pmu.py \
-		   $(wildcard tests/hosttools/images/qemu_pmu/*.py)
+		   $(wildcard tests/hosttools/images/qemu_pmu/*.py) $(COUNTING_SRCS)
 TCG_PMU		?= off
 ifneq ($(filter-out on perfmon-v2 off,$(TCG_PMU)),)
 $(error TCG_PMU=$(TCG_PMU): on (L1 on the QEMU with the TCG PMU), perfmon-v2 (with AMD PerfMonV2, for KVM's mediated vPMU) or off)
@@ -222,8 +229,7 @@ BOCHS_PMU_PINNED := 3.0+dfsg-1
 BOCHS_PMU_CACHE	?=
 BOCHS_PMU	:= $(BUILD)/bochs-pmu/bochs
 BOCHS_PMU_SRCS	:= $(wildcard tests/bochs-pmu/patches/*) tests/bochs_pmu.py \
-		   $(wildcard tests/hosttools/images/bochs_pmu/*.py) \
-		   tests/hosttools/images/cache.py tests/hosttools/images/archive.py
+		   $(wildcard tests/hosttools/images/bochs_pmu/*.py) $(COUNTING_SRCS)
 export PMCTEST_BOCHS_PMU_PINNED = $(BOCHS_PMU_PINNED)
 export PMCTEST_BOCHS_PMU_CACHE = $(BOCHS_PMU_CACHE)
 .SECONDARY: $(BUILD)/.tools-bochspmu

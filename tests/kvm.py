@@ -38,11 +38,11 @@ from hosttools import ROOT
 from hosttools.boot.booted import Boot
 from hosttools.boot.cmdline import cmdline_problem
 from hosttools.boot.image_checks import elf_problem
+from hosttools.images.counting.wrapper import real_binary
 from hosttools.images.nested.build import build_debian, build_own, read_info
 from hosttools.images.nested.initramfs import run_archive
 from hosttools.images.nested.kernels import KERNELS
 from hosttools.images.nested.outer import OUTER_CPU, TCG_PMU, outer_command
-from hosttools.images.qemu_pmu.wrapper import real_binary
 from hosttools.images.nested.params import kvm_params_problem, l1_args_problem, vmm_problem
 from hosttools.judge.tap import EXIT_ERROR as EXIT_HARNESS_ERROR
 from hosttools.procs import exit_on_signals

@@ -12,42 +12,12 @@ runs it with Debian's ROM folders. Exit status: 0 built, cached, or no
 source to be had (OUT/unavailable says why); 1 the build failed; 2 bad
 arguments.
 """
-import argparse
 import sys
 
+from hosttools.cli.counting_build import main
+from hosttools.images.qemu_pmu.build import QEMU_PMU
 from hosttools.procs import exit_on_signals
-from hosttools.images import cache
-from hosttools.images.qemu_pmu.build import BuildError, build
-
-
-def say(msg):
-    print(f"qemu-pmu: {msg}", file=sys.stderr, flush=True)
-
-
-def main(argv):
-    p = argparse.ArgumentParser(
-        prog="tests/qemu_pmu.py", description=__doc__.splitlines()[0],
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog="\n".join(__doc__.splitlines()[1:]))
-    sub = p.add_subparsers(dest="command", required=True)
-    b = sub.add_parser("build", help="build or reuse the emulator")
-    b.add_argument("--pinned", required=True,
-                   help="Debian's qemu source version, e.g. 1:7.2+dfsg-7+deb12u18")
-    b.add_argument("--out", required=True, help="where make finds it")
-    b.add_argument("--cache", default="",
-                   help="the cache folder (default: "
-                        "${XDG_CACHE_HOME:-$HOME/.cache}/pmctest)")
-    args = p.parse_args(argv)
-    if not args.pinned.strip() or any(c.isspace() for c in args.pinned):
-        p.error(f"--pinned {args.pinned!r}: one Debian version, no spaces")
-    try:
-        return build(args.pinned, args.cache or cache.default_root(),
-                     args.out, say)
-    except BuildError as e:
-        say(str(e))
-        return 1
-
 
 if __name__ == "__main__":
     exit_on_signals()
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main(sys.argv[1:], QEMU_PMU, "tests/qemu_pmu.py", __doc__))

@@ -14,7 +14,7 @@ A folder per concern, each standing only on those below it
   lava/      LAVA's job templates, logs and servers
   targets/   the targets as data, and their kinds: the one registry
   report/    what a run writes: JUnit, the HTML report, the printer
-  cli/       tests/run and tests/lava-judge
+  cli/       tests/run, tests/lava-judge, the counting emulators' builds
   devtools/  the project's own tools: the layout lint, doc tables, seeds
   checks/    make test's host checks (tests/check.py NAME)
 

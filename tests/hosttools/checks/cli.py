@@ -17,8 +17,9 @@ import tempfile
 from .. import ROOT, SCRIPTS, TESTS
 from ..devtools import kut
 from ..images import cache
-from ..images.bochs_pmu import recipe as bochs_pmu_recipe
-from ..images.qemu_pmu import recipe as qemu_pmu_recipe
+from ..images.bochs_pmu.build import BOCHS_PMU
+from ..images.counting.recipe import cache_key
+from ..images.qemu_pmu.build import QEMU_PMU
 from ..report.tap_out import Tap
 from . import argument_parser, names
 
@@ -79,8 +80,8 @@ def check_build_host(tap):
                 if text:
                     with open(cache.OS_RELEASE, "w") as f:
                         f.write(text)
-                keys[name] = (cache.build_host(), qemu_pmu_recipe.cache_key("1:7.2"),
-                              bochs_pmu_recipe.cache_key("3.0"))
+                keys[name] = (cache.build_host(), cache_key(QEMU_PMU, "1:7.2"),
+                              cache_key(BOCHS_PMU, "3.0"))
         finally:
             cache.OS_RELEASE = saved
     hosts = [k[0] for k in keys.values()]

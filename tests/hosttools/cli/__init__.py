@@ -1,4 +1,5 @@
-"""The commands' main parts: tests/run and tests/lava-judge.
+"""The commands' main parts: tests/run, tests/lava-judge, and
+tests/qemu_pmu.py and tests/bochs_pmu.py.
 
   run           tests/run's options and the choice of mode
   options       the options as one immutable value
@@ -11,4 +12,7 @@
   target_run    one boot of one target, judged: the exit status
   lava_judge    tests/lava-judge: a finished LAVA job judged as --target
                 judges a boot
+  counting_build
+                tests/qemu_pmu.py and tests/bochs_pmu.py: a counting
+                emulator built or reused, OUT pointed at it
 """

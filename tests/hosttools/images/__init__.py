@@ -2,8 +2,10 @@
 Debian's packages downloaded and unpacked, never installed on the host.
 
   nested       Linux KVM as a target: the images of an L1 kernel
-  qemu_pmu     the QEMU with the TCG PMU, built once and cached
-  bochs_pmu    the counting Bochs 3.0, built once and cached
+  counting     the build the two counting emulators share: once per
+               key into the cache, OUT pointed at it
+  qemu_pmu     the QEMU with the TCG PMU: its source and its own steps
+  bochs_pmu    the counting Bochs 3.0: its source and its own steps
   archive      Debian's archive through a sources list naming its release
   cache        the cache of what make images builds, outside the clone
   xen          Debian's Xen, each version pinned, fetched and cached

@@ -36,12 +36,12 @@ import shutil
 
 from ..boot.process import ProcessLines
 from ..boot.qemu import qemu_release, qemu_version
+from ..images.counting.wrapper import real_binary
 from ..images.nested.build import read_info
 from ..images.nested.initramfs import run_archive
 from ..images.nested.iso import make_iso
 from ..images.nested.outer import OUTER_CPU, TCG_PMU, outer_command
 from ..images.nested.params import kvm_params_problem, l1_args_problem, vmm_problem
-from ..images.qemu_pmu.wrapper import real_binary
 from .bochs import (bochs_stream, bochs_why_not, counting_bochs_missing,
                     counting_bochs_why_not)
 from .kind import Kind, ProcessStream, new_outcome

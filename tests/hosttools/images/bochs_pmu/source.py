@@ -1,86 +1,61 @@
-"""Debian's Bochs 3.0 source through a sources list of our own naming the
-release that has it (trixie: hosttools/images/archive.py): the pinned
-version or the newest 3.0, its tarballs fetched with apt-get and held to
-the SHA-256 of the release's Sources index, unpacked, and Debian's quilt
-series applied with patch. The archive serves the tarballs but not the
-.dsc, so apt-get source cannot unpack it (dpkg-source needs the .dsc) and
-fails after the download; its status is not what decides."""
+"""Debian's Bochs 3.0 source, fetched from the release that has it
+(trixie) through the counting emulators' archive
+(hosttools/images/counting/source.py): its tarballs fetched with apt-get
+and held to the SHA-256 of the release's Sources index, unpacked, and
+Debian's quilt series applied with patch. The archive serves the tarballs
+but not the .dsc, so apt-get source cannot unpack it (dpkg-source needs
+the .dsc) and fails after the download; its status is not what decides."""
 import hashlib
 import os
 import re
-import subprocess
 
-from ..archive import Archive, newer
-from . import recipe
+from ..counting.build_log import BuildError, run_logged
 
 
-class SourceError(Exception):
-    """The source could not be had as the Sources index describes it."""
+def checksums(archive, package, version):
+    """{file name: (size, SHA-256)} of VERSION in the Sources index."""
+    out = archive.run("apt-cache", ["showsrc", package]).stdout
+    found, stanza = {}, []
+    for block in out.split("\n\n"):
+        if re.search(rf"^Package: {re.escape(package)}$", block, re.M) and \
+                re.search(rf"^Version: {re.escape(version)}$", block, re.M):
+            stanza = block.splitlines()
+    inside = False
+    for line in stanza:
+        if line.startswith("Checksums-Sha256:"):
+            inside = True
+        elif inside and line.startswith(" "):
+            digest, size, name = line.split()
+            found[name] = (int(size), digest)
+        else:
+            inside = False
+    return found
 
 
-class BochsArchive(Archive):
-    """The release's deb-src list, and the 3.0 series."""
-
-    series = re.compile(r"^(\d+:)?3\.0[+~.-]")
-
-    def __init__(self, root):
-        super().__init__(root, recipe.SUITE, sources=True)
-
-    def choose(self, package, pinned):
-        """The pinned version where the archive has it, else the newest of
-        the 3.0 series; None where there is none."""
-        versions = self.source_versions(package)
-        if pinned in versions:
-            return pinned
-        best = None
-        for v in versions:
-            if self.series.match(v) and (best is None or newer(v, best)):
-                best = v
-        return best
-
-    def checksums(self, package, version):
-        """{file name: (size, SHA-256)} of VERSION in the Sources index."""
-        out = self.run("apt-cache", ["showsrc", package]).stdout
-        found, stanza = {}, []
-        for block in out.split("\n\n"):
-            if re.search(rf"^Package: {re.escape(package)}$", block, re.M) and \
-                    re.search(rf"^Version: {re.escape(version)}$", block, re.M):
-                stanza = block.splitlines()
-        inside = False
-        for line in stanza:
-            if line.startswith("Checksums-Sha256:"):
-                inside = True
-            elif inside and line.startswith(" "):
-                digest, size, name = line.split()
-                found[name] = (int(size), digest)
-            else:
-                inside = False
-        return found
-
-    def fetch(self, package, version, into, log):
-        """The tarballs of VERSION in INTO, each checked against the index:
-        {name: path}. SourceError names what is missing or differs."""
-        want = {n: v for n, v in self.checksums(package, version).items()
-                if not n.endswith(".dsc")}
-        if not any(n.endswith((".orig.tar.xz", ".orig.tar.gz")) for n in want):
-            raise SourceError(f"the Sources index of {recipe.SUITE} lists no "
-                              f"orig tarball of {package} {version}")
-        # apt-get checks what it fetches against the index too, and fails
-        # on the .dsc the archive does not serve (404)
-        self.run("apt-get", ["source", "--download-only", "-q",
-                             f"{package}={version}"], cwd=into, log=log)
-        paths = {}
-        for name, (size, digest) in sorted(want.items()):
-            path = os.path.join(into, name)
-            if not os.path.isfile(path):
-                raise SourceError(f"apt-get source did not fetch {name}")
-            got = sha256(path)
-            if got != digest or os.path.getsize(path) != size:
-                raise SourceError(f"{name}: SHA-256 {got}, {os.path.getsize(path)} "
-                                  f"bytes; the Sources index of {recipe.SUITE} "
-                                  f"says {digest}, {size} bytes")
-            paths[name] = path
-        return paths
+def download(archive, package, version, into, log):
+    """The tarballs of VERSION in INTO, each checked against the index:
+    {name: path}; BuildError names what is missing or differs."""
+    want = {n: v for n, v in checksums(archive, package, version).items()
+            if not n.endswith(".dsc")}
+    if not any(n.endswith((".orig.tar.xz", ".orig.tar.gz")) for n in want):
+        raise BuildError(f"the Sources index of {archive.release} lists no "
+                         f"orig tarball of {package} {version}")
+    # apt-get checks what it fetches against the index too, and fails
+    # on the .dsc the archive does not serve (404)
+    archive.run("apt-get", ["source", "--download-only", "-q",
+                            f"{package}={version}"], cwd=into, log=log)
+    paths = {}
+    for name, (size, digest) in sorted(want.items()):
+        path = os.path.join(into, name)
+        if not os.path.isfile(path):
+            raise BuildError(f"apt-get source did not fetch {name}")
+        got = sha256(path)
+        if got != digest or os.path.getsize(path) != size:
+            raise BuildError(f"{name}: SHA-256 {got}, {os.path.getsize(path)} "
+                             f"bytes; the Sources index of {archive.release} "
+                             f"says {digest}, {size} bytes")
+        paths[name] = path
+    return paths
 
 
 def sha256(path):
@@ -89,13 +64,6 @@ def sha256(path):
         for block in iter(lambda: f.read(1 << 20), b""):
             h.update(block)
     return h.hexdigest()
-
-
-def run_logged(cmd, cwd, log):
-    log.write("$ " + " ".join(cmd) + "\n")
-    log.flush()
-    return subprocess.run(cmd, cwd=cwd, stdout=log, stderr=log,
-                          stdin=subprocess.DEVNULL).returncode == 0
 
 
 def quilt_series(tree):
@@ -122,20 +90,24 @@ def unpack(paths, into, log):
     orig = next(p for n, p in paths.items() if ".orig.tar." in n)
     debian = [p for n, p in paths.items() if ".debian.tar." in n]
     before = set(os.listdir(into))
-    if not run_logged(["tar", "-xf", orig], into, log):
-        raise SourceError(f"tar could not unpack {os.path.basename(orig)}")
+    run_logged(["tar", "-xf", orig], into, log,
+               f"tar could not unpack {os.path.basename(orig)}")
     trees = [d for d in set(os.listdir(into)) - before
              if os.path.isdir(os.path.join(into, d))]
     if len(trees) != 1:
-        raise SourceError(f"{os.path.basename(orig)} holds {len(trees)} "
-                          "top folders, not 1")
+        raise BuildError(f"{os.path.basename(orig)} holds {len(trees)} "
+                         "top folders, not 1")
     tree = os.path.join(into, trees[0])
     for path in debian:
-        if not run_logged(["tar", "-xf", path], tree, log):
-            raise SourceError(f"tar could not unpack {os.path.basename(path)}")
+        run_logged(["tar", "-xf", path], tree, log,
+                   f"tar could not unpack {os.path.basename(path)}")
     for patch, level in quilt_series(tree):
-        if not run_logged(["patch", f"-p{level}", "--batch", "--forward",
-                           "-i", patch], tree, log):
-            raise SourceError(f"Debian's {os.path.basename(patch)} does not "
-                              "apply")
+        run_logged(["patch", f"-p{level}", "--batch", "--forward", "-i", patch],
+                   tree, log, f"Debian's {os.path.basename(patch)} does not apply")
     return tree
+
+
+def fetch(archive, package, version, work, log):
+    """The tarballs of VERSION fetched and checked in WORK, unpacked,
+    Debian's series applied: the tree."""
+    return unpack(download(archive, package, version, work, log), work, log)
