@@ -245,7 +245,8 @@ bochs-pmu: $(BUILD)/bochs-pmu/built
 # is installed), with an initramfs of busybox, this host's QEMU and KVM's
 # modules. The kvm-* targets of tests/run boot them.
 NESTED_SRCS	:= $(wildcard tests/hosttools/images/nested/*.py \
-		   tests/hosttools/images/nested/init.sh) tests/kvm.py
+		   tests/hosttools/images/nested/init.sh \
+		   tests/hosttools/images/nested/guest_state.awk) tests/kvm.py
 # (a stamp only pattern rules name: not an intermediate file to delete)
 .SECONDARY: $(BUILD)/.tools-nested
 

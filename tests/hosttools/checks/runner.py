@@ -796,6 +796,60 @@ def nested_hang_quotes_l1(env):
            f"a nested hang's reason quotes L1's last lines, or says it said nothing: {reasons}")
 
 
+# What the inner QEMU's monitor answered in a hang of kvm-7.3-mediated-fewer
+# (docs/run-kvm.md), its lines ending CR LF, the readline's echo between
+# them, cut to what guest_state.awk reads and a line either side.
+HUNG_MONITOR = "\r\n".join([
+    "QEMU 7.2.22 monitor - type 'help' for more information",
+    "(qemu) info lapic 0\x1b[K",
+    "dumping local APIC state for CPU 0 ",
+    "LVTTHMR\t 0x00010000 active-hi edge  masked                      Fixed  (vec 0)",
+    "LVTT\t 0x000000fd active-hi edge                 one-shot     Fixed  (vec 253)",
+    "Timer\t DCR=0x3 (divide by 16) initial_count = 5697 current_count = 0",
+    "ISR\t (none)",
+    "IRR\t (none)",
+    "APR 0x00 TPR 0xe0 DFR 0x0f LDR 0x00 PPR 0xe0",
+    "(qemu) info lapic 1\x1b[K",
+    "dumping local APIC state for CPU 1 ",
+    "LVTT\t 0x00010000 active-hi edge  masked         one-shot     Fixed  (vec 0)",
+    "Timer\t DCR=0x0 (divide by 2) initial_count = 0 current_count = 0",
+    "ISR\t (none)",
+    "IRR\t (none)",
+    "APR 0x00 TPR 0x00 DFR 0x0f LDR 0x00 PPR 0x00",
+    "(qemu) info registers -a\x1b[K",
+    "CPU#0",
+    "RAX=000000000000006d RBX=0000000000000020 RCX=0000000000124280 RDX=00000000000003f8",
+    "RIP=000000000010201f RFL=00000206 [-----P-] CPL=0 II=0 A20=1 SMM=0 HLT=1",
+    "CPU#1",
+    "RIP=00000000001045e9 RFL=00000297 [--S-APC] CPL=0 II=0 A20=1 SMM=0 HLT=1",
+    "EFER=0000000000000500", ""])
+
+
+@check
+def nested_hang_guest_state(env):
+    """A nested hang's guest state: L1's init reads the inner QEMU's
+    monitor through guest_state.awk into one line per vCPU (RIP, flags,
+    HLT; the local APIC timer, ISR, IRR, TPR and PPR), which the hang's
+    reason then quotes."""
+    from ..images.nested.initramfs import GUEST_STATE
+    dump = os.path.join(env.tmp, "monitor.log")
+    with open(dump, "w", newline="") as f:
+        f.write(HUNG_MONITOR)
+    r = subprocess.run(["awk", "-f", GUEST_STATE, dump], capture_output=True,
+                       text=True)
+    expect(r.returncode == 0 and r.stdout.splitlines() == [
+        "pmctest-l1: guest CPU 0 at 60 s: RIP=000000000010201f RFL=00000206 "
+        "HLT=1; LVTT 0x000000fd active-hi edge one-shot Fixed (vec 253); Timer "
+        "DCR=0x3 (divide by 16) initial_count = 5697 current_count = 0; ISR "
+        "(none); IRR (none); TPR 0xe0 PPR 0xe0",
+        "pmctest-l1: guest CPU 1 at 60 s: RIP=00000000001045e9 RFL=00000297 "
+        "HLT=1; LVTT 0x00010000 active-hi edge masked one-shot Fixed (vec 0); "
+        "Timer DCR=0x0 (divide by 2) initial_count = 0 current_count = 0; ISR "
+        "(none); IRR (none); TPR 0x00 PPR 0x00"],
+           f"the monitor's answers in a hang give one line per vCPU: "
+           f"{r.stdout!r} {r.stderr[-300:]!r}")
+
+
 @check
 def xen_versions(env):
     """Each Xen target's version: the header line its file can require,

@@ -304,7 +304,8 @@ class NestedBochsStream:
             text = ""
         why = [l.strip() for l in L1_LINE.findall(text)
                if not l.startswith(("linux ", "exit status", "params ",
-                                    "rdpmc exits ", "still running after"))]
+                                    "rdpmc exits ", "still running after",
+                                    "guest CPU "))]
         exits = RDPMC_EXITS.search(text)
         return (["L1: " + "; ".join(why)] if why else []) + (
             [f"L1's KVM intercepted the guest's RDPMC {exits.group(1)} "

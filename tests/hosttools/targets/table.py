@@ -318,14 +318,12 @@ TARGETS = [
            qemu_pmu=True, subset=MEDIATED_SUBSET, **MEDIATED),
     # The same with fewer counters in the guest than on the host (4, no
     # PerfCtrExtCore, so no PerfMonV2 either): RDPMC and the global MSRs
-    # stay intercepted, KVM's kvm_pmu_rdpmc() decides. By name only while
-    # its intermittent hang, both vCPUs blocked in L1's KVM before pmctest's
-    # first line, is not understood (docs/run-kvm.md).
+    # stay intercepted, KVM's kvm_pmu_rdpmc() decides.
     nested("kvm-7.3-mediated-fewer", "7.3",
            "Linux KVM 7.3 (Debian) with its mediated vPMU, nested as "
            "kvm-7.3-mediated; the guest has 4 of the host's 6 counters "
            "(-cpu host,-perfctr-core): RDPMC intercepted",
-           qemu_pmu=True, subset=MEDIATED_SUBSET, explicit=True,
+           qemu_pmu=True, subset=MEDIATED_SUBSET,
            **dict(MEDIATED, inner_cpu="host,-perfctr-core")),
     # KVM's Intel side: Bochs emulates VMX, GRUB boots 6.12 with kvm-intel.
     # Slow (every instruction of L1 and of its KVM in Bochs): by name only,

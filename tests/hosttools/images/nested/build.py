@@ -93,7 +93,7 @@ def image_key(kernel):
     with open(qemu_binary(), "rb") as f:
         h.update(hashlib.sha256(f.read()).digest())
     for path in sorted(glob.glob(os.path.join(HERE, "*.py")) +
-                       [os.path.join(HERE, "init.sh")]):
+                       [os.path.join(HERE, n) for n in ("init.sh", "guest_state.awk")]):
         with open(path, "rb") as f:
             h.update(os.path.basename(path).encode() + b"\0" + f.read())
     return h.hexdigest()[:16]

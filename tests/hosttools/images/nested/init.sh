@@ -105,9 +105,15 @@ echo 'hist:keys=exit_reason' > $tracing/events/kvm/kvm_exit/trigger 2>/dev/null
 # messages go to the console as they come (a "KVM internal error" ends the
 # outer boot there) and to a file for the verdict below.
 mkdir -p /tmp
+# The inner QEMU's monitor on two pipes, read into a file: where a hang
+# needs it, it tells the guest's registers and local APICs.
+mkfifo /tmp/monitor.in /tmp/monitor.out
+cat /tmp/monitor.out > /tmp/monitor.log &
+exec 3<>/tmp/monitor.in
 # A guest still running after 60 s (a subset takes 10 to 25) may hang:
-# where each thread of the inner QEMU waits, on one line, for the reason
-# a hang's verdict quotes (hosttools/targets/nested.py).
+# where each thread of the inner QEMU waits, on one line, and each vCPU's
+# registers and timer, a line each (guest_state.awk), for the reason a
+# hang's verdict quotes (hosttools/targets/nested.py).
 ( sleep 60
   for pid in $(pidof qemu-system-x86_64); do
 	line=""
@@ -115,11 +121,20 @@ mkdir -p /tmp
 		line="$line; $(cat $t/comm 2>/dev/null) $(sed 's/.*) \(.\).*/\1/' $t/stat 2>/dev/null) $(cat $t/wchan 2>/dev/null)"
 	done
 	say "still running after 60 s, its threads:${line#;}"
-  done ) &
+  done
+  n=0
+  while [ $n -lt "${vmm_smp:-1}" ]; do
+	echo "info lapic $n" >&3
+	n=$((n + 1))
+  done
+  echo "info registers -a" >&3
+  sleep 2
+  awk -f /guest_state.awk /tmp/monitor.log ) &
 watchdog=$!
 ( qemu-system-x86_64 -accel kvm -cpu "${vmm_cpu:-host}" -smp "${vmm_smp:-1}" \
 	-M microvm -m 64 -nodefaults \
 	-no-reboot -display none -monitor none -serial /dev/ttyS0 \
+	-chardev pipe,id=monitor,path=/tmp/monitor -mon chardev=monitor \
 	-device isa-debug-exit,iobase=0xf4,iosize=4 \
 	-kernel /pmctest/pmctest.elf -append "$(cat /pmctest/args)"
   echo $? > /tmp/qemu.rc ) 2>&1 | tee /tmp/qemu.err

@@ -16,6 +16,8 @@ from .params import insmod_lines, vmm_lines
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 INIT = os.path.join(HERE, "init.sh")
+# what init.sh makes of the monitor's answers for a hang
+GUEST_STATE = os.path.join(HERE, "guest_state.awk")
 # What -M microvm -kernel reads from QEMU's data directory (an strace of
 # one boot): qboot as the firmware, the PVH option ROM.
 QEMU_FIRMWARE = ("bios-microvm.bin", "pvh.bin")
@@ -27,7 +29,7 @@ MOUNT_POINTS = ("proc", "sys", "dev")
 # busybox applets init.sh uses
 APPLETS = ("sh", "mount", "insmod", "cat", "echo", "grep", "sed", "sort",
            "uniq", "tail", "tee", "mkdir", "dd", "printf", "dmesg", "poweroff",
-           "uname", "tr")
+           "uname", "tr", "sleep", "pidof", "mkfifo", "awk")
 
 
 def shared_libraries(binary):
@@ -85,6 +87,7 @@ def base_archive(busybox, module_tree, qemu="qemu-system-x86_64"):
     files = qemu_files(qemu)
     files["bin/busybox"] = (read(busybox), 0o755)
     files["init"] = (read(INIT), 0o755)
+    files["guest_state.awk"] = (read(GUEST_STATE), 0o644)
     links = {"bin/" + a: "busybox" for a in APPLETS}
     loaded = []
     for vendor in ENTRY_MODULES:
