@@ -204,6 +204,21 @@ def check_run_kvm_words(tap, args):
                   r.stderr.replace("_", "-").upper(),
                   f"tests/kvm.py run refuses {what} before booting, status 2",
                   f"exit {r.returncode}\n{r.stderr[-300:]}")
+    # --inner-qemu (make's BUILD/qemu-pmu, or the user's): the script is
+    # read for the binary it execs; a binary, or an exec line cut short or
+    # with an open quote, is refused by name
+    bad = os.path.join(args.build, "bad-inner-qemu")
+    for body, what in ((b"\x7fELF\x02\x01\x01\xd0\xff\n", "a binary"),
+                       (b"#!/bin/sh\nexec \n", "an exec line with no program"),
+                       (b"#!/bin/sh\nexec '/x \"$@\"\n", "an open quote")):
+        with open(bad, "wb") as f:
+            f.write(body)
+        r = run(kvm + ["--inner-qemu", bad])
+        tap.check(r.returncode == 2 and f"--inner-qemu: {bad}" in r.stderr and
+                  "Traceback" not in r.stderr,
+                  f"tests/kvm.py run refuses an inner QEMU script that is {what}, "
+                  "naming it, status 2", f"exit {r.returncode}\n{r.stderr[-300:]}")
+    os.unlink(bad)
     r = run(["make", "--no-print-directory", "-n", "run-kvm", "KVM=7.3",
              "KVM_PARAMS=kvm_amd.enable_mediated_pmu=1", "L1_ARGS=nmi_watchdog=0"])
     tap.check(r.returncode == 0 and '--kvm-params "$PMCTEST_KVM_PARAMS"' in r.stdout

@@ -23,17 +23,24 @@ def point_out_at(emulator, path, out):
 
 
 def real_binary(wrapper):
-    """The binary the wrapper script execs, or ValueError saying why not."""
+    """The binary the wrapper script execs, or ValueError saying why not
+    (the path may be the user's: any file, a binary or a script cut short,
+    is refused by name)."""
     try:
-        with open(wrapper) as f:
+        with open(wrapper, errors="replace") as f:
             text = f.read(4096)
     except OSError as e:
         raise ValueError(f"{wrapper}: {e.strerror}") from None
     for line in text.splitlines():
         if line.startswith("exec "):
-            binary = shlex.split(line)[1]
-            if os.access(binary, os.X_OK):
-                return binary
-            raise ValueError(f"{wrapper} runs {binary}, which is not there")
+            try:
+                words = shlex.split(line)
+            except ValueError as e:
+                raise ValueError(f"{wrapper}: its exec line: {e}") from None
+            if len(words) < 2:
+                raise ValueError(f"{wrapper}: its exec line names no program")
+            if os.access(words[1], os.X_OK):
+                return words[1]
+            raise ValueError(f"{wrapper} runs {words[1]}, which is not there")
     raise ValueError(f"{wrapper} is not a counting emulator's script "
                      "(no exec line)")
